@@ -1,0 +1,62 @@
+"""sankore_rules: a complete, UI-free rules engine for *Sankoré: The Pride of Mansa Musa*.
+
+>>> import sankore_rules as sr
+>>> state = sr.new_game(players=2, seed=3)
+>>> actions = sr.legal_actions(state)
+>>> state = sr.apply(state, actions[0])
+>>> sr.is_terminal(state)
+False
+"""
+
+from sankore_rules.actions import Action
+from sankore_rules.api import (
+    apply,
+    explain,
+    final_scores,
+    from_json,
+    is_terminal,
+    legal_actions,
+    load_rules,
+    new_game,
+    observation,
+    parse_action,
+    rules_of,
+    to_json,
+)
+from sankore_rules.board import Rules
+from sankore_rules.errors import (
+    ActionSyntaxError,
+    IllegalAction,
+    Reason,
+    RulesDataError,
+    StateError,
+)
+from sankore_rules.rules.scoring import DisciplineScore, PlayerScore, Scores
+from sankore_rules.state import Event, State
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "DisciplineScore",
+    "Event",
+    "IllegalAction",
+    "PlayerScore",
+    "Reason",
+    "Rules",
+    "RulesDataError",
+    "Scores",
+    "State",
+    "StateError",
+    "apply",
+    "explain",
+    "final_scores",
+    "from_json",
+    "is_terminal",
+    "legal_actions",
+    "load_rules",
+    "new_game",
+    "observation",
+    "parse_action",
+    "rules_of",
+    "to_json",
+]

@@ -1,0 +1,244 @@
+"""The public API: set up, list, apply, explain, score, serialize, observe.
+
+Every function here is a thin door onto the engine; the rules live in ``sankore_rules.rules``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cattrs
+
+from sankore_rules import board, engine
+from sankore_rules.actions import Action, parse_notation
+from sankore_rules.board import Rules
+from sankore_rules.errors import ActionSyntaxError, IllegalAction, Reason, StateError
+from sankore_rules.rules import (  # noqa: F401 - imported for their step registrations
+    bonus,
+    enrol,
+    establish,
+    favour,
+    graduate,
+    teach,
+)
+from sankore_rules.rules.areas import astronomy, law, mathematics, theology  # noqa: F401
+from sankore_rules.rules.scoring import Scores
+from sankore_rules.rules.scoring import final_scores as _final_scores
+from sankore_rules.rules.setup import new_state
+from sankore_rules.state import State, to_json
+from sankore_rules.state import from_json as _from_json
+
+__all__ = [
+    "apply",
+    "explain",
+    "final_scores",
+    "from_json",
+    "is_terminal",
+    "legal_actions",
+    "load_rules",
+    "new_game",
+    "observation",
+    "parse_action",
+    "rules_of",
+    "to_json",
+]
+
+_RULESETS: dict[str, Rules] = {}
+
+
+def _register(rules: Rules) -> Rules:
+    _RULESETS.setdefault(rules.content_hash, rules)
+    return _RULESETS[rules.content_hash]
+
+
+def load_rules(path: str | Path | None = None) -> Rules:
+    """The bundled rule tables, or a corrected copy loaded from the folder ``path``.
+
+    Raises:
+        RulesDataError: a table is malformed; the message names file, entry and field.
+    """
+    return _register(board.load_rules(path))
+
+
+def rules_of(state: State) -> Rules:
+    """The ruleset ``state`` is played by.
+
+    Raises:
+        StateError: when that ruleset has not been loaded in this process.
+    """
+    rules = _RULESETS.get(state.rules_hash)
+    if rules is None:
+        if state.rules_hash == load_rules().content_hash:
+            return load_rules()
+        raise StateError(
+            f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+            "which is not loaded: load it with load_rules(path) first"
+        )
+    return rules
+
+
+def new_game(
+    players: int = 2,
+    seed: int = 0,
+    *,
+    library: str = "three_shelf",
+    rules: Rules | None = None,
+    scholar: str | None = None,
+) -> State:
+    """Set up a new game and return its state, waiting for the first player's draft.
+
+    Args:
+        players: 2, 3 or 4.
+        seed: the seed of every shuffle and draw; the same seed gives the same game.
+        library: ``"three_shelf"`` or ``"six_shelf"``, the Library side.
+        rules: a ruleset from :func:`load_rules`; the bundled one by default.
+        scholar: the solo opponent's difficulty; the solo game is not available yet.
+
+    Raises:
+        ValueError: for a player count, seed or library side the game does not have.
+
+    >>> state = new_game(players=3, seed=42)
+    >>> state.current_player == state.first_player
+    True
+    """
+    if players == 1 or scholar is not None:
+        raise ValueError("the solo game against the Scholar is not available yet; use 2-4 players")
+    ruleset = _register(rules) if rules is not None else load_rules()
+    return new_state(ruleset, players, seed, library)
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action of the pending decision, complete; [] once the game is over."""
+    return list(engine.legal(rules_of(state), state))
+
+
+def _as_action(state: State, action: Action | str) -> Action:
+    return parse_action(state, action) if isinstance(action, str) else action
+
+
+def apply(state: State, action: Action | str, *, player: int | None = None) -> State:
+    """Return the state after ``action``; ``state`` itself is never changed.
+
+    Args:
+        state: the state before.
+        action: an :class:`Action` or its notation.
+        player: who is acting, when the caller wants that checked too.
+
+    Raises:
+        IllegalAction: with ``.reasons``, each a stable code and words.
+        ActionSyntaxError: for notation that names no option of this decision.
+    """
+    return engine.decide(rules_of(state), state, _as_action(state, action), player)
+
+
+def explain(state: State, action: Action | str, *, player: int | None = None) -> list[Reason]:
+    """[] when ``action`` is legal now, else the reasons :func:`apply` would refuse it with."""
+    try:
+        parsed = _as_action(state, action)
+    except ActionSyntaxError as exc:
+        return [Reason("bad_notation", str(exc))]
+    return engine.check(rules_of(state), state, parsed, player)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return state.game_over
+
+
+def final_scores(state: State) -> Scores:
+    """The score sheet: per player the total and its breakdown, the values, the winners.
+
+    Works on any state (a running score); at the end it is the game's result.
+    """
+    return _final_scores(rules_of(state), state)
+
+
+def from_json(text: str | bytes, rules: Rules | None = None) -> State:
+    """Read a state written by :func:`to_json`.
+
+    Raises:
+        StateError: malformed text, or a state of another ruleset than ``rules``.
+    """
+    state = _from_json(text)
+    if rules is not None and rules.content_hash != state.rules_hash:
+        raise StateError(
+            f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+            f"not with the given one ({rules.content_hash})"
+        )
+    ruleset = rules_of(state) if rules is None else _register(rules)
+    from sankore_rules.integrity import integrity_problems
+
+    problems = integrity_problems(ruleset, state)
+    if problems:
+        raise StateError("inconsistent state: " + "; ".join(problems[:3]))
+    return state
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read action notation for the pending decision of ``state``.
+
+    The text must name a kind of action this decision takes; whether the action is legal is
+    :func:`explain`'s and :func:`apply`'s business.
+
+    Raises:
+        ActionSyntaxError: for empty or malformed text, or a kind this decision never takes.
+    """
+    action = parse_notation(text)
+    task = state.decision
+    if task is None:
+        raise ActionSyntaxError("the game is over: no action can be taken")
+    spec = engine.STEPS[task.kind]
+    assert spec.candidates is not None
+    kinds = {a.kind for a in spec.candidates(rules_of(state), state, task)}
+    kinds.update(engine.ALWAYS_KINDS.get(task.kind, ()))
+    if action.kind not in kinds:
+        raise ActionSyntaxError(
+            f"{action.kind!r} does not answer the pending decision ({spec.prompt}); "
+            f"expected one of: {', '.join(sorted(kinds))}"
+        )
+    return action
+
+
+_OBSERVER = cattrs.Converter()
+
+
+def observation(state: State, player: int) -> dict[str, Any]:
+    """What ``player`` may see, as JSON-ready data safe to send to that player's client.
+
+    Hidden: the other players' Objective cards (only how many), the order of the market's
+    piles below their top tiles (only how many), and the seed, which would predict every draw.
+    """
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or not 0 <= player < state.player_count
+    ):
+        raise ValueError(f"player must be 0..{state.player_count - 1}, got {player!r}")
+    data: dict[str, Any] = _OBSERVER.unstructure(state)
+    data.pop("seed")
+    data.pop("_options", None)
+    data.pop("events", None)
+    data["viewer"] = player
+    for p, pl in enumerate(data["players"]):
+        if p != player:
+            pl["objectives"] = len(pl["objectives"])
+    for column in data["market"]:
+        for pile in ("pile1", "pile2"):
+            tiles = column.pop(pile)
+            column[f"{pile}_top"] = tiles[0] if tiles else None
+            column[f"{pile}_count"] = len(tiles)
+    pending = state.decision
+    data["decision"] = (
+        None
+        if pending is None
+        else {
+            "kind": pending.kind,
+            "player": pending.player,
+            "prompt": engine.STEPS[pending.kind].prompt,
+        }
+    )
+    return data
+
+
+__all__ += ["IllegalAction", "StateError", "to_json"]

@@ -1,0 +1,188 @@
+"""The decision model: an agenda of steps, resolved one decision at a time.
+
+A state's ``agenda`` is a stack of :class:`~sankore_rules.state.Task`. The top task is either a
+decision (the player picks one of its options) or an automatic step (carried out at once).
+Every step kind is registered here with the functions that list its candidate options, check
+one option (returning the reasons it is refused) and resolve it. The legal options are the
+candidates the check accepts: ``legal_actions``, ``explain`` and ``apply`` all go through
+:func:`check`, so what is listed and what is accepted can never disagree.
+
+This module knows nothing of Sankoré's disciplines or boards; the rules modules register steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from sankore_rules.actions import Action
+from sankore_rules.errors import IllegalAction, Reason
+from sankore_rules.state import Event, State, Task
+
+if TYPE_CHECKING:
+    from sankore_rules.board import Rules
+
+__all__ = ["STEPS", "Step", "check", "decide", "legal", "log", "perform", "push", "settle", "step"]
+
+Candidates = Callable[["Rules", State, Task], Iterable[Action]]
+Check = Callable[["Rules", State, Task, Action], list[Reason]]
+Resolve = Callable[["Rules", State, Task, "Action | None"], None]
+
+
+@frozen
+class Step:
+    """How one kind of task is carried out.
+
+    Attributes:
+        kind: the task kind it handles.
+        resolve: carries the task out (with the chosen action, or None for an automatic step).
+        candidates: lists every option worth checking; None for an automatic step.
+        check: the reasons an option is refused; [] when it is allowed.
+        prompt: a short question a frontend shows ("Choose a Class to teach").
+        always_ask: never resolve by itself, even with a single option (the turn menu).
+    """
+
+    kind: str
+    resolve: Resolve
+    candidates: Candidates | None = None
+    check: Check | None = None
+    prompt: str = ""
+    always_ask: bool = False
+
+
+STEPS: dict[str, Step] = {}
+
+
+def step(
+    kind: str,
+    *,
+    candidates: Candidates | None = None,
+    check: Check | None = None,
+    prompt: str = "",
+    always_ask: bool = False,
+) -> Callable[[Resolve], Resolve]:
+    """Register the decorated function as the resolver of ``kind`` tasks."""
+
+    def register(resolve: Resolve) -> Resolve:
+        if kind in STEPS:
+            raise ValueError(f"step {kind!r} registered twice")
+        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask)
+        return resolve
+
+    return register
+
+
+def push(state: State, *tasks: Task) -> None:
+    """Put tasks on the agenda so that the first one given is resolved first."""
+    state.agenda.extend(reversed(tasks))
+
+
+def log(state: State, kind: str, player: int | None, **detail: object) -> None:
+    """Record an event of the current ``apply``."""
+    state.events.append(Event(kind, player, dict(detail)))
+
+
+def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    return []
+
+
+def legal(rules: Rules, state: State) -> list[Action]:
+    """The legal options of the pending decision, computed once per state and cached."""
+    cached: list[Action] | None = state._options
+    if cached is not None:
+        return cached
+    task = state.decision
+    if task is None:
+        result: list[Action] = []
+    else:
+        spec = STEPS[task.kind]
+        assert spec.candidates is not None, f"{task.kind} is not a decision"
+        checker = spec.check or _no_reasons
+        result = [
+            a for a in spec.candidates(rules, state, task) if not checker(rules, state, task, a)
+        ]
+    state._options = result
+    return result
+
+
+def settle(rules: Rules, state: State) -> None:
+    """Carry out automatic steps and single-option decisions until a real choice is pending."""
+    while state.agenda and not state.game_over:
+        task = state.agenda[-1]
+        spec = STEPS[task.kind]
+        if spec.candidates is None:
+            state.agenda.pop()
+            spec.resolve(rules, state, task, None)
+            continue
+        state._options = None
+        options = legal(rules, state)
+        if spec.always_ask or len(options) > 1:
+            return
+        # A decision with one option makes itself; one with none cannot happen and lapses.
+        state.agenda.pop()
+        state._options = None
+        if options:
+            spec.resolve(rules, state, task, options[0])
+    state._options = None
+
+
+def check(rules: Rules, state: State, action: Action, player: int | None = None) -> list[Reason]:
+    """Every reason ``action`` is refused now; [] when it is legal."""
+    task = state.decision
+    if task is None:
+        return [Reason("game_over", "the game is over: there is nothing left to decide")]
+    if player is not None and player != task.player:
+        return [
+            Reason(
+                "not_your_decision",
+                f"player {task.player} must decide now, not player {player}",
+            )
+        ]
+    if not isinstance(action, Action):
+        return [Reason("not_an_action", f"{action!r} is not an Action")]
+    if action in legal(rules, state):
+        return []
+    spec = STEPS[task.kind]
+    assert spec.candidates is not None
+    candidates = list(spec.candidates(rules, state, task))
+    kinds = {c.kind for c in candidates}
+    if action.kind not in kinds and action.kind not in ALWAYS_KINDS.get(task.kind, ()):
+        expected = ", ".join(sorted(kinds)) or "nothing"
+        return [
+            Reason(
+                "wrong_decision",
+                f"'{action.kind}' is not an answer to this decision ({spec.prompt}); "
+                f"expected one of: {expected}",
+            )
+        ]
+    reasons = spec.check(rules, state, task, action) if spec.check else []
+    if reasons:
+        return reasons
+    return [Reason("no_such_option", f"'{action}' is not one of the options here")]
+
+
+#: Action kinds a decision understands even when none is currently listed (for explanations).
+ALWAYS_KINDS: dict[str, tuple[str, ...]] = {}
+
+
+def decide(rules: Rules, state: State, action: Action, player: int | None = None) -> State:
+    """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
+
+    Raises:
+        IllegalAction: with the reasons of :func:`check` when the action is not legal.
+    """
+    reasons = check(rules, state, action, player)
+    if reasons:
+        raise IllegalAction(action, reasons)
+    return perform(rules, state, action)
+
+
+def perform(rules: Rules, state: State, action: Action) -> State:
+    """Apply an action already known to be legal."""
+    new = state.clone()
+    task = new.agenda.pop()
+    STEPS[task.kind].resolve(rules, new, task, action)
+    settle(rules, new)
+    return new

@@ -1,0 +1,115 @@
+"""Conservation of the box: every component is somewhere, exactly once.
+
+Used by ``from_json`` to refuse a tampered or corrupted state, and by the property tests to
+check that no rule ever creates or loses a component (52 Books, 60 Prestige, 32 Students, 28
+Sankoré tiles, 32 Favour tiles, 16 Graduation tiles, 7 pieces of each type per player).
+"""
+
+from __future__ import annotations
+
+from sankore_rules.board import Rules
+from sankore_rules.state import State
+
+__all__ = ["component_counts", "integrity_problems"]
+
+
+def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
+    """How many of each component the state accounts for, per discipline where it has one."""
+    idx = rules.discipline_index
+    books = state.supply_books.copy()
+    prestige = state.supply_prestige.copy()
+    students = state.students_out.copy()
+    for pl in state.players:
+        for i in range(4):
+            books[i] += pl.books[i]
+            prestige[i] += pl.prestige[i]
+        for d in pl.students.values():
+            students[idx[d]] += 1
+        for g in pl.graduations:
+            if g.student is not None:
+                students[idx[g.student]] += 1
+    for d in state.theology_books.values():
+        books[idx[d]] += 1
+    for book, token in state.boxes.values():
+        if book is not None:
+            books[idx[book]] += 1
+        if token is not None:
+            prestige[idx[token]] += 1
+    for d in (*state.queue_tokens.values(), *state.port_tokens.values()):
+        prestige[idx[d]] += 1
+    for region in state.overflow_books:
+        for i in range(4):
+            books[i] += state.overflow_books[region][i]
+            prestige[i] += state.overflow_prestige[region][i]
+    for shelf in state.library:
+        for d in shelf:
+            books[idx[d]] += 1
+    for queue in state.queues:
+        for s in queue:
+            if s is not None:
+                students[idx[s]] += 1
+    for _, d in state.madrasa_students:
+        students[idx[d]] += 1
+    for _, book, student in state.draft:
+        books[idx[book]] += 1
+        students[idx[student]] += 1
+    if state.teaching is not None:
+        students[idx[state.teaching[2]]] += 1
+    tiles = [*state.supply_sankore, *state.region_tiles.values(), *state.discarded_sankore]
+    tiles += [t.tile for t in state.madrasa if t is not None]
+    for pl in state.players:
+        tiles += pl.kept_sankore
+    tiles += [
+        t.args["tile"]
+        for t in state.agenda
+        if t.kind in ("place_sankore_tile", "sankore_after_end")
+    ]
+    sankore = [0] * 4
+    for t in tiles:
+        sankore[idx[rules.sankore_tiles[t].discipline]] += 1
+    pieces = [[pl.pieces[i] for i in range(4)] for pl in state.players]
+    for space, owner in state.spaces.items():
+        pieces[owner][idx[rules.area_spaces[space].area]] += 1
+    return {
+        "books": books,
+        "prestige": prestige,
+        "students": students,
+        "sankore": sankore,
+        "favour": [state.favour_supply + sum(pl.favour_tiles for pl in state.players)],
+        "graduation": [len(state.graduation) + sum(len(pl.graduations) for pl in state.players)],
+        "pieces": [n for row in pieces for n in row],
+        "sankore_ids": [len(tiles) - len(set(tiles))],
+    }
+
+
+def integrity_problems(rules: Rules, state: State) -> list[str]:
+    """What does not add up in ``state``; [] for a state the rules could have produced."""
+    c = rules.counts
+    expected = {
+        "books": [c.books_per_discipline] * 4,
+        "prestige": [c.prestige_per_discipline] * 4,
+        "students": [c.students_per_discipline] * 4,
+        "sankore": [c.sankore_tiles // 4] * 4,
+        "favour": [c.favour_tiles],
+        "graduation": [len(rules.graduation_tiles)],
+        "pieces": [c.pieces_per_type] * (4 * state.player_count),
+        "sankore_ids": [0],
+    }
+    try:
+        counts = component_counts(rules, state)
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        return [f"unknown component or malformed field: {exc!r}"]
+    problems = [
+        f"{name}: {counts[name]} where the box holds {want}"
+        for name, want in expected.items()
+        if counts[name] != want
+    ]
+    if len(state.players) != state.player_count:
+        problems.append(f"{len(state.players)} players for a {state.player_count}-player game")
+    if any(
+        n < 0
+        for pl in state.players
+        for n in (pl.gold, pl.salt, pl.inspiration, *pl.books, *pl.prestige)
+    ):
+        problems.append("a player holds a negative amount")
+    return problems

@@ -1,0 +1,102 @@
+"""The Law area action (LAW-1..9): a Crown, its Skill tile, its region's tile, Overflow."""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.engine import log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.rules.common import (
+    book_payment_reasons,
+    contribute_tasks,
+    knowledge_reasons,
+    pay_reasons,
+    piece_reasons,
+    place_piece,
+    take_region_tile,
+    teaching_knowledge,
+    teaching_supported,
+)
+from sankore_rules.state import State, Task
+from sankore_rules.tables import Cost
+
+AREA = "law"
+
+
+def _row_cost(rules: Rules, row: str) -> Cost:
+    cost: Cost = getattr(rules.tables.law.rows, row)
+    return cost
+
+
+def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("crown", (s,)) for s in rules.law_spaces] + [Action("skip")]
+
+
+def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return []
+    if len(action.args) != 1 or action.args[0] not in rules.law_spaces:
+        return [Reason("bad_arguments", "write 'crown <Law space>'")]
+    space = rules.law_spaces[action.args[0]]
+    if space.id in state.spaces:
+        return [Reason("space_taken", f"{space.id} already holds a Crown")]
+    pl = state.players[task.player]
+    cost = _row_cost(rules, space.row)  # LAW-3, LAW-4
+    reasons = knowledge_reasons(space.knowledge, teaching_knowledge(rules, state))
+    if cost.supported and not teaching_supported(rules, state):
+        reasons.append(
+            Reason("needs_supported_class", "the top row needs a Supported Class (LAW-4)")
+        )
+    reasons += pay_reasons(pl, cost.gold, cost.salt)
+    if cost.books:  # AMB-16: the Book goes to the Library
+        reasons += book_payment_reasons(rules, state, task.player, "any", cost.books)
+    return reasons + piece_reasons(rules, pl, AREA)
+
+
+@step(
+    AREA,
+    candidates=_candidates,
+    check=_check,
+    prompt="Place a Crown on an empty Law space, or skip",
+)
+def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    p = task.player
+    if action.kind == "skip":
+        log(state, "area_skipped", p, area=AREA)
+        return
+    space = rules.law_spaces[action.args[0]]
+    pl = state.players[p]
+    cost = _row_cost(rules, space.row)
+    pl.gold -= cost.gold
+    pl.salt -= cost.salt
+    place_piece(rules, state, p, AREA, space.id)
+    tasks: list[Task] = []
+    if cost.books:
+        tasks.append(contribute_tasks(p, "any", cost.books))
+    # LAW-5, then LAW-6, then LAW-7 (AMB-44).
+    section = rules.region_discipline[space.region]
+    tasks.append(Task("skill_tile", p, {"icon": space.skill, "section": section}))
+    if space.row in ("middle", "top"):
+        tile = take_region_tile(state, p, f"{AREA}:{space.region}")
+        if tile is not None:
+            tasks.append(tile)
+    if space.row == "top":
+        tasks.append(Task("collect_overflow", p, {"region": space.region}))
+    push(state, *tasks)
+
+
+@step("collect_overflow")
+def _collect_overflow(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # LAW-7: every Prestige token, and the Books there is room for (RES-4).
+    pl = state.players[task.player]
+    region = task.args["region"]
+    books, prestige = state.overflow_books[region], state.overflow_prestige[region]
+    limit = rules.limits.books_per_discipline
+    for i in range(len(books)):
+        take = min(books[i], limit - pl.books[i])
+        books[i] -= take
+        pl.books[i] += take
+        pl.prestige[i] += prestige[i]
+        prestige[i] = 0
+    log(state, "collect_overflow", task.player, region=region)

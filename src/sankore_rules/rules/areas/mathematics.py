@@ -1,0 +1,148 @@
+"""The Mathematics area action (MATH-1..12): build a Wall, flip a Madrasa tile, take Gold."""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.effects import effect_tasks
+from sankore_rules.engine import log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.rules.common import (
+    book_payment_reasons,
+    contribute_tasks,
+    knowledge_reasons,
+    piece_reasons,
+    place_piece,
+    teaching_knowledge,
+    teaching_supported,
+)
+from sankore_rules.state import MadrasaTile, State, Task
+from sankore_rules.tables import WallSide
+
+AREA = "mathematics"
+
+
+def _side(rules: Rules, wall: str) -> WallSide:
+    side: WallSide = getattr(rules.tables.mathematics.sides, rules.wall_spaces[wall].side)
+    return side
+
+
+def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("wall", (w,)) for w in rules.wall_spaces] + [Action("skip")]
+
+
+def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return []
+    if len(action.args) != 1 or action.args[0] not in rules.wall_spaces:
+        if action.args == (rules.corner_id,):
+            return [
+                Reason(
+                    "corner_only_by_port",
+                    "the corner Wall space is reached only through Suakin or Zeila",
+                )
+            ]
+        return [Reason("bad_arguments", "write 'wall <Wall space>'")]
+    wall = rules.wall_spaces[action.args[0]]
+    if wall.id in state.spaces:
+        return [Reason("space_taken", f"{wall.id} already holds a Wall (MATH-1)")]
+    side = _side(rules, wall.id)
+    pl = state.players[task.player]
+    reasons = knowledge_reasons(wall.number, teaching_knowledge(rules, state))  # MATH-5
+    if side.supported and not teaching_supported(rules, state):
+        reasons.append(
+            Reason(
+                "needs_supported_class",
+                f"side {wall.side} is vertical: it needs a Supported Class (MATH-4)",
+            )
+        )
+    reasons += book_payment_reasons(
+        rules, state, task.player, "any", side.books, side.distinct_books
+    )
+    return reasons + piece_reasons(rules, pl, AREA)
+
+
+@step(
+    AREA,
+    candidates=_candidates,
+    check=_check,
+    prompt="Place a Wall on an empty Wall space, or skip",
+)
+def _mathematics(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    p = task.player
+    if action.kind == "skip":
+        log(state, "area_skipped", p, area=AREA)
+        return
+    wall = action.args[0]
+    side = _side(rules, wall)
+    place_piece(rules, state, p, AREA, wall)
+    # MATH-3/4: Books to the Library; MATH-7..9: flip a tile of the line, then its Gold.
+    push(
+        state,
+        contribute_tasks(p, "any", side.books, side.distinct_books),
+        Task("flip", p, {"wall": wall}),
+        Task("wall_gold", p, {"wall": wall}),
+    )
+
+
+def _flip_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    line = rules.wall_line[task.args["wall"]]
+    return [
+        Action("flip", (rules.cell_name(c),))
+        for c in line
+        if (t := state.madrasa[c]) is not None and not t.star
+    ]
+
+
+@step(
+    "flip", candidates=_flip_candidates, prompt="Choose a Madrasa tile of the Wall's line to flip"
+)
+def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    cell = rules.cell_index(action.args[0])
+    assert cell is not None
+    tile = state.madrasa[cell]
+    assert tile is not None
+    state.madrasa[cell] = MadrasaTile(tile.tile, star=True)
+    log(state, "flip", task.player, cell=action.args[0], tile=tile.tile)
+    info = rules.sankore_tiles[tile.tile]
+    push(state, *effect_tasks(rules, task.player, info.bonus, area=info.discipline))
+
+
+@step("wall_gold")
+def _wall_gold(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    gold = rules.wall_gold[task.args["wall"]]  # MATH-8: whatever was flipped
+    if gold:
+        state.players[task.player].gold += gold
+        log(state, "gain", task.player, resource="gold", count=gold)
+
+
+def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    walls = (*rules.wall_spaces, rules.corner_id)
+    return [Action("wall", (w,)) for w in walls] + [Action("skip")]
+
+
+def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return []
+    if len(action.args) != 1 or (
+        action.args[0] not in rules.wall_spaces and action.args[0] != rules.corner_id
+    ):
+        return [Reason("bad_arguments", "write 'wall <Wall space>'")]
+    if action.args[0] in state.spaces:
+        return [Reason("space_taken", f"{action.args[0]} already holds a Wall")]
+    return piece_reasons(rules, state.players[task.player], AREA)
+
+
+@step(
+    "free_wall",
+    candidates=_free_candidates,
+    check=_free_check,
+    prompt="Place a free Wall on any empty Wall space, the corner included, or skip",
+)
+def _free_wall(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # ASTRO-13, MATH-10, AMB-3: no cost, no flip, no Gold.
+    assert action is not None
+    if action.kind != "skip":
+        place_piece(rules, state, task.player, AREA, action.args[0])

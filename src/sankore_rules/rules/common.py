@@ -1,0 +1,325 @@
+"""Shared rule helpers: gaining and paying components, Knowledge, the Library, Sankoré tiles.
+
+Every procedure that gains a Book or a Prestige token, contributes to the Library or reads a
+Knowledge total goes through these functions, so each rule about them is written once.
+"""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.engine import log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.state import MadrasaTile, PlayerState, State, Task
+
+__all__ = [
+    "contribute_tasks",
+    "gain_books",
+    "gain_prestige",
+    "knowledge_reasons",
+    "pay_reasons",
+    "prestige_capacity",
+    "sankore_tile_task",
+    "school_knowledge",
+    "shared_knowledge",
+    "shelves_with_room",
+    "take_region_tile",
+]
+
+
+# ---- Books and Prestige (RES-3..RES-9) ---------------------------------------------------------
+
+
+def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) -> int:
+    """Take up to ``n`` Books of a discipline from the supply; returns how many were gained.
+
+    A Book the supply lacks (RES-3) or the Bookshelf has no room for (RES-4, AMB-7) is not
+    gained.
+    """
+    i = rules.discipline_index[discipline]
+    pl = state.players[p]
+    gained = 0
+    while (
+        gained < n and state.supply_books[i] > 0 and pl.books[i] < rules.limits.books_per_discipline
+    ):
+        state.supply_books[i] -= 1
+        pl.books[i] += 1
+        gained += 1
+    if gained:
+        log(state, "gain_book", p, discipline=discipline, count=gained)
+    return gained
+
+
+def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 1) -> int:
+    """Take up to ``n`` Prestige tokens of a discipline from the supply (RES-6).
+
+    Storage is checked at the end of the turn (STOR-3, AMB-7), so the tokens are always taken
+    while the supply has them.
+    """
+    i = rules.discipline_index[discipline]
+    gained = min(n, state.supply_prestige[i])
+    if gained:
+        state.supply_prestige[i] -= gained
+        state.players[p].prestige[i] += gained
+        log(state, "gain_prestige", p, discipline=discipline, count=gained)
+    return gained
+
+
+def prestige_capacity(rules: Rules, pl: PlayerState) -> int:
+    """Uncovered Prestige storage spaces: each Favour tile covers two (RES-7)."""
+    storage = rules.tables.components.prestige_storage
+    return max(0, storage.spaces - storage.covered_per_favour_tile * pl.favour_tiles)
+
+
+# ---- the Library (RES-5) -----------------------------------------------------------------------
+
+
+def shelves_with_room(rules: Rules, state: State) -> list[int]:
+    """Indices of the Library shelves that still have an empty slot."""
+    shelves = rules.library_sides[state.library_side].shelves
+    return [i for i, shelf in enumerate(shelves) if len(state.library[i]) < shelf.slots]
+
+
+def free_library_slots(rules: Rules, state: State) -> int:
+    """How many Books the Library can still take."""
+    shelves = rules.library_sides[state.library_side].shelves
+    return sum(shelf.slots - len(state.library[i]) for i, shelf in enumerate(shelves))
+
+
+def contribute_tasks(p: int, discipline: str, count: int = 1, distinct: bool = False) -> Task:
+    """The task of contributing ``count`` Books (of ``discipline`` or ``"any"``) to the Library."""
+    return Task(
+        "contribute",
+        p,
+        {"discipline": discipline, "count": count, "distinct": distinct, "used": []},
+    )
+
+
+def _contribute_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    wanted = task.args["discipline"]
+    disciplines = rules.disciplines if wanted == "any" else (wanted,)
+    return [
+        Action("library", (d, str(shelf)))
+        for d in disciplines
+        for shelf in range(len(state.library))
+    ]
+
+
+def _contribute_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 2 or action.args[0] not in rules.discipline_index:
+        return [Reason("bad_arguments", "write 'library <discipline> <shelf number>'")]
+    d, shelf_text = action.args
+    wanted = task.args["discipline"]
+    if wanted != "any" and d != wanted:
+        return [Reason("wrong_discipline", f"the Book must be {wanted}")]
+    if task.args["distinct"] and d in task.args["used"]:
+        return [Reason("books_not_distinct", f"a {d} Book was already contributed for this")]
+    reasons = []
+    if state.players[task.player].books[rules.discipline_index[d]] < 1:
+        reasons.append(Reason("no_book", f"you have no {d} Book on your Bookshelf"))
+    if not shelf_text.isdigit() or int(shelf_text) not in shelves_with_room(rules, state):
+        reasons.append(Reason("shelf_full", f"shelf {shelf_text} has no empty slot"))
+    return reasons
+
+
+@step(
+    "contribute",
+    candidates=_contribute_candidates,
+    check=_contribute_check,
+    prompt="Choose a Book and the Library shelf it goes to",
+)
+def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    d, shelf = action.args[0], int(action.args[1])
+    state.players[task.player].books[rules.discipline_index[d]] -= 1
+    state.library[shelf].append(d)
+    log(state, "contribute", task.player, discipline=d, shelf=shelf)
+    if task.args["count"] > 1:
+        args = dict(task.args, count=task.args["count"] - 1, used=[*task.args["used"], d])
+        push(state, Task("contribute", task.player, args))
+
+
+def book_payment_reasons(
+    rules: Rules, state: State, p: int, discipline: str, count: int = 1, distinct: bool = False
+) -> list[Reason]:
+    """Why ``p`` cannot contribute ``count`` Books now (none when they can)."""
+    books = state.players[p].books
+    reasons = []
+    if discipline != "any":
+        if books[rules.discipline_index[discipline]] < count:
+            reasons.append(
+                Reason("no_book", f"you need {count} {discipline} Book(s) to contribute")
+            )
+    elif distinct:
+        if sum(1 for b in books if b > 0) < count:
+            reasons.append(
+                Reason("not_enough_books", f"you need Books of {count} different disciplines")
+            )
+    elif sum(books) < count:
+        reasons.append(Reason("not_enough_books", f"you need {count} Book(s) to contribute"))
+    if free_library_slots(rules, state) < count:
+        reasons.append(Reason("library_full", "the Library has no room for the Book (AMB-25)"))
+    return reasons
+
+
+# ---- Knowledge (KNOW-1..KNOW-9) ----------------------------------------------------------------
+
+
+def school_knowledge(rules: Rules, pl: PlayerState, discipline: str) -> int:
+    """The number uncovered under the last piece of that area's type to leave (KNOW-3, AMB-45)."""
+    placed = rules.counts.pieces_per_type - pl.pieces[rules.discipline_index[discipline]]
+    return rules.school_knowledge[placed - 1] if placed > 0 else 0
+
+
+def shared_knowledge(rules: Rules, state: State, discipline: str) -> int:
+    """The highest number showing on the area's Student Queue (KNOW-4)."""
+    layout = rules.queue_layouts[state.player_count].spaces
+    queue = state.queues[rules.discipline_index[discipline]]
+    return max(
+        (sp.knowledge for sp, student in zip(layout, queue, strict=True) if student is None),
+        default=0,
+    )
+
+
+def teaching_knowledge(rules: Rules, state: State) -> int:
+    """Total Knowledge of the class being taught (KNOW-2): school + shared + class bonus."""
+    assert state.teaching is not None
+    p, class_space, student, _ = state.teaching
+    pl = state.players[p]
+    tile = rules.class_tiles[pl.classes[class_space]]
+    bonus = tile.knowledge if student == tile.discipline else 0  # KNOW-5
+    return (
+        school_knowledge(rules, pl, tile.discipline)
+        + shared_knowledge(rules, state, tile.discipline)
+        + bonus
+    )
+
+
+def teaching_supported(rules: Rules, state: State) -> bool:
+    """Whether the class being taught is Supported (SUPP-1, SUPP-3, AMB-13).
+
+    The active Student counts for its own space even though it sits on the tile; the other
+    space counts when occupied now, so a Student arriving during the area action counts too.
+    """
+    assert state.teaching is not None
+    p, class_space, _, _ = state.teaching
+    under = rules.spaces_under[class_space]
+    if len(under) < 2:
+        return False  # an Introductory Class has a single space and is never Supported
+    students = state.players[p].students
+    return any(s in students for s in under)
+
+
+def knowledge_reasons(needed: int, have: int) -> list[Reason]:
+    """The ``knowledge_short`` reason, or none."""
+    if have >= needed:
+        return []
+    return [Reason("knowledge_short", f"needs Knowledge {needed}, you have {have}")]
+
+
+def pay_reasons(pl: PlayerState, gold: int = 0, salt: int = 0) -> list[Reason]:
+    """Reasons a player cannot pay Gold and Salt."""
+    reasons = []
+    if pl.gold < gold:
+        reasons.append(Reason("not_enough_gold", f"costs {gold} Gold, you have {pl.gold}"))
+    if pl.salt < salt:
+        reasons.append(Reason("not_enough_salt", f"costs {salt} Salt, you have {pl.salt}"))
+    return reasons
+
+
+def piece_reasons(rules: Rules, pl: PlayerState, area: str) -> list[Reason]:
+    """The ``no_pieces_left`` reason when every piece for that area has left the board."""
+    if pl.pieces[rules.discipline_index[area]] > 0:
+        return []
+    return [Reason("no_pieces_left", f"you have no {area} pieces left to place")]
+
+
+def place_piece(rules: Rules, state: State, p: int, area: str, space: str) -> None:
+    """Move one of ``p``'s pieces of that area onto an area space."""
+    state.players[p].pieces[rules.discipline_index[area]] -= 1
+    state.spaces[space] = p
+    log(state, "place_piece", p, area=area, space=space)
+
+
+# ---- Sankoré tiles (SANK-1..SANK-11) -----------------------------------------------------------
+
+
+def sankore_tile_task(p: int, tile: str, from_supply: bool) -> Task:
+    """The task of placing a Sankoré tile in the Madrasa and taking its bonus."""
+    return Task("place_sankore_tile", p, {"tile": tile, "supply": from_supply})
+
+
+def take_region_tile(state: State, p: int, key: str) -> Task | None:
+    """Take the board tile at ``key`` ("area:region") if it is still there."""
+    tile = state.region_tiles.pop(key, None)
+    return None if tile is None else sankore_tile_task(p, tile, from_supply=False)
+
+
+def madrasa_full(rules: Rules, state: State) -> bool:
+    """Whether every numbered Madrasa space holds a tile."""
+    return all(state.madrasa[c] is not None for c in rules.numbered_cells)
+
+
+@step("place_sankore_tile")
+def _place_sankore_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    tile_id = task.args["tile"]
+    if madrasa_full(rules, state):
+        # After the trigger there is no space left: the player chooses (SANK-10, END-3).
+        push(
+            state,
+            Task(
+                "sankore_after_end", task.player, {"tile": tile_id, "supply": task.args["supply"]}
+            ),
+        )
+        return
+    cell = next(c for c in rules.numbered_cells if state.madrasa[c] is None)
+    tile = rules.sankore_tiles[tile_id]
+    state.madrasa[cell] = MadrasaTile(tile_id, star=task.args["supply"])
+    log(state, "sankore_placed", task.player, tile=tile_id, cell=rules.cell_name(cell))
+    if not state.end_triggered and madrasa_full(rules, state):
+        state.end_triggered = True  # END-1, AMB-21
+        log(state, "end_triggered", task.player)
+    _push_tile_bonus(rules, state, task.player, tile_id, task.args["supply"], tile.discipline)
+
+
+def _push_tile_bonus(
+    rules: Rules, state: State, p: int, tile_id: str, supply: bool, d: str
+) -> None:
+    from sankore_rules.effects import effect_tasks  # effects builds on this module
+
+    if supply:
+        push(state, Task("gain_prestige", p, {"discipline": d, "amount": 1}))  # AMB-22/23
+    else:
+        push(state, *effect_tasks(rules, p, rules.sankore_tiles[tile_id].bonus, area=d))
+
+
+def _after_end_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("sankore", ("bonus",)), Action("sankore", ("keep",))]
+
+
+@step(
+    "sankore_after_end",
+    candidates=_after_end_candidates,
+    prompt="The Madrasa is full: take this tile's bonus and discard it, or keep it as 1 Prestige",
+)
+def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    tile_id = task.args["tile"]
+    if action.args[0] == "keep":
+        state.players[task.player].kept_sankore.append(tile_id)
+        log(state, "sankore_kept", task.player, tile=tile_id)
+    else:
+        state.discarded_sankore.append(tile_id)
+        log(state, "sankore_discarded", task.player, tile=tile_id)
+        d = rules.sankore_tiles[tile_id].discipline
+        _push_tile_bonus(rules, state, task.player, tile_id, task.args["supply"], d)
+
+
+@step("supply_sankore")
+def _supply_sankore(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    """Place a supply (double-Prestige) tile of a discipline, if one is left (ENROL-7, GRAD-7)."""
+    d = task.args["discipline"]
+    tile = next((t for t in state.supply_sankore if rules.sankore_tiles[t].discipline == d), None)
+    if tile is not None:
+        state.supply_sankore.remove(tile)
+        push(state, sankore_tile_task(task.player, tile, from_supply=True))

@@ -1,0 +1,123 @@
+"""Enrol a Student (ENROL-1..10), and the Favour track's Enrol from any queue position."""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.engine import log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.rules.turn import turn_option
+from sankore_rules.state import State, Task
+
+__all__ = ["enrol_space", "take_from_queue"]
+
+
+def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
+    """The Student space under ``p``'s Introductory Class of ``discipline`` (ENROL-2)."""
+    pl = state.players[p]
+    intro = next(
+        c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == discipline
+    )
+    return rules.spaces_under[intro][0]
+
+
+def _rightmost(queue: list[str | None]) -> int | None:
+    occupied = [i for i, s in enumerate(queue) if s is not None]
+    return occupied[-1] if occupied else None
+
+
+def _enrol_reasons(
+    rules: Rules, state: State, p: int, area: str, position: int | None
+) -> list[Reason]:
+    if area not in rules.discipline_index:
+        return [Reason("bad_arguments", f"there is no {area!r} queue")]
+    queue = state.queues[rules.discipline_index[area]]
+    if position is None:
+        position = _rightmost(queue)
+        if position is None:
+            return [Reason("queue_empty", f"the {area} queue has no Student left")]
+    elif not 0 <= position < len(queue) or queue[position] is None:
+        return [Reason("no_student_there", f"no Student on space {position} of the {area} queue")]
+    student = queue[position]
+    assert student is not None
+    if enrol_space(rules, state, p, student) in state.players[p].students:
+        return [
+            Reason(
+                "student_space_taken",
+                f"the space under your {student} Introductory Class is taken (ENROL-3)",
+            )
+        ]
+    return []
+
+
+def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int) -> None:
+    """Move a queue's Student to ``p``'s board and trigger the icons it uncovers.
+
+    Students to the right slide left; the icons of the space left empty at the right end
+    trigger (ENROL-4..7; AMB-9, AMB-12). Taken from the right end, nothing slides.
+    """
+    queue = state.queues[rules.discipline_index[area]]
+    last = _rightmost(queue)
+    assert last is not None
+    student = queue[position]
+    assert student is not None
+    queue[position : last + 1] = [*queue[position + 1 : last + 1], None]
+    state.players[p].students[enrol_space(rules, state, p, student)] = student
+    log(state, "enrol", p, area=area, position=position, student=student)
+    space = rules.queue_layouts[state.player_count].spaces[last]
+    tasks = []
+    if space.favour:
+        tasks.append(Task("exchange", p))
+    if space.sankore:
+        tasks.append(Task("supply_sankore", p, {"discipline": area}))
+    token = f"{area}:{last}"
+    if space.book_majority:
+        state.pending_scorings.append((area, "book", token))
+    if space.prestige_majority:
+        state.pending_scorings.append((area, "prestige", token))
+    push(state, *tasks)
+
+
+def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return [Action("enrol", (area,)) for area in rules.disciplines]
+
+
+def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    if len(action.args) != 1:
+        return [Reason("bad_arguments", "write 'enrol <area>'")]
+    return _enrol_reasons(rules, state, p, action.args[0], None)
+
+
+@turn_option("enrol", main="enrol", candidates=_candidates, check=_check)
+def _enrol(rules: Rules, state: State, p: int, action: Action) -> None:
+    area = action.args[0]
+    position = _rightmost(state.queues[rules.discipline_index[area]])
+    assert position is not None
+    take_from_queue(rules, state, p, area, position)
+
+
+def _any_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [
+        Action("enrol", (area, str(pos)))
+        for area in rules.disciplines
+        for pos, s in enumerate(state.queues[rules.discipline_index[area]])
+        if s is not None
+    ]
+
+
+def _any_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 2 or not action.args[1].isdigit():
+        return [Reason("bad_arguments", "write 'enrol <area> <position>'")]
+    return _enrol_reasons(rules, state, task.player, action.args[0], int(action.args[1]))
+
+
+@step(
+    "enrol_any",
+    candidates=_any_candidates,
+    check=_any_check,
+    prompt="Choose a Student from any position of any queue",
+)
+def _enrol_any(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # IC-FAV-3, AMB-9: any position; the Student still goes under its Introductory Class.
+    assert action is not None
+    take_from_queue(rules, state, task.player, action.args[0], int(action.args[1]))

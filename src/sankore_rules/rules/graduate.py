@@ -1,0 +1,97 @@
+"""Graduate a Student (GRAD-1..11), paid with a Book, or free from a class or the Favour track."""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.engine import log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.rules.common import book_payment_reasons, contribute_tasks
+from sankore_rules.rules.turn import turn_option
+from sankore_rules.state import Graduated, State, Task
+
+__all__ = ["graduation_tile_for"]
+
+
+def graduation_tile_for(rules: Rules, state: State, discipline: str, level: int) -> str | None:
+    """The highest Graduation tile of ``discipline`` still available at or below ``level``."""
+    best: tuple[int, str] | None = None
+    for tile_id in state.graduation:
+        g = rules.graduation_tiles[tile_id]
+        if g.discipline == discipline and g.level <= level and (best is None or g.level > best[0]):
+            best = (g.level, tile_id)
+    return None if best is None else best[1]
+
+
+def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.student_level:
+        return [Reason("bad_arguments", "write 'graduate <student space>'")]
+    space = action.args[0]
+    pl = state.players[p]
+    student = pl.students.get(space)
+    if student is None:
+        return [Reason("no_student_there", f"you have no Student on {space}")]
+    level = rules.student_level[space]
+    if level < 1:
+        return [Reason("bottom_row", "a Student in the bottom row cannot graduate (GRAD-1)")]
+    reasons = []
+    if graduation_tile_for(rules, state, student, level) is None:
+        reasons.append(
+            Reason(
+                "no_graduation_tile",
+                f"no {student} Graduation tile of level {level} or lower is left",
+            )
+        )
+    if len(pl.graduations) >= rules.graduation_slots:
+        reasons.append(Reason("no_graduation_slot", "all your Graduation slots are full"))
+    if not free:
+        reasons += book_payment_reasons(rules, state, p, student)  # GRAD-2
+    return reasons
+
+
+def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> None:
+    pl = state.players[p]
+    student = pl.students.pop(space)
+    tile = graduation_tile_for(rules, state, student, rules.student_level[space])
+    assert tile is not None
+    state.graduation.remove(tile)
+    pl.graduations.append(Graduated(tile, student))  # GRAD-5
+    log(state, "graduate", p, space=space, tile=tile, free=free)
+    tasks = [] if free else [contribute_tasks(p, student)]
+    if not any(rules.graduation_tiles[t].discipline == student for t in state.graduation):
+        tasks.append(Task("supply_sankore", p, {"discipline": student}))  # GRAD-7
+    push(state, *tasks)
+
+
+def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return [Action("graduate", (s,)) for s in state.players[p].students]
+
+
+def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    return _reasons(rules, state, p, action, free=False)
+
+
+@turn_option("graduate", main="graduate", candidates=_candidates, check=_check)
+def _graduate_main(rules: Rules, state: State, p: int, action: Action) -> None:
+    _graduate(rules, state, p, action.args[0], free=False)
+
+
+def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [*_candidates(rules, state, task.player), Action("skip")]
+
+
+def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    return [] if action.kind == "skip" else _reasons(rules, state, task.player, action, free=True)
+
+
+@step(
+    "graduate_free",
+    candidates=_free_candidates,
+    check=_free_check,
+    prompt="Graduate a Student without a Book, or skip",
+)
+def _graduate_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # IC-ADV-8, IC-FAV-12; the active Student sits on its tile, so it cannot be chosen.
+    assert action is not None
+    if action.kind != "skip":
+        _graduate(rules, state, task.player, action.args[0], free=True)

@@ -1,0 +1,214 @@
+"""The turn: the menu of main and bonus actions, ending the turn, its checks, and the game's end.
+
+Each action module registers its turn options here with :func:`turn_option`; the ``turn``
+decision lists them all, plus ``end``. A main action may be taken once per turn and at most two
+main actions per turn (TURN-2); bonus actions are unlimited and only ever start from this menu,
+so they can never interrupt a main action (TURN-3, BONUS-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from attrs import frozen
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.engine import ALWAYS_KINDS, log, push, step
+from sankore_rules.errors import Reason
+from sankore_rules.rules.common import prestige_capacity
+from sankore_rules.rules.majority import resolve_scoring
+from sankore_rules.state import State, Task
+
+__all__ = ["TURN_OPTIONS", "TurnOption", "turn_option"]
+
+OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
+OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
+OptionResolve = Callable[[Rules, State, int, Action], None]
+
+
+@frozen
+class TurnOption:
+    """A kind of action offered on the turn menu.
+
+    Attributes:
+        kind: the action kind (``enrol``, ``write`` ...).
+        main: the main action it counts as (``favour`` for both Favour versions), or None for
+            a bonus action.
+    """
+
+    kind: str
+    main: str | None
+    candidates: OptionCandidates
+    check: OptionCheck
+    resolve: OptionResolve
+
+
+TURN_OPTIONS: dict[str, TurnOption] = {}
+
+
+def turn_option(
+    kind: str, *, main: str | None, candidates: OptionCandidates, check: OptionCheck
+) -> Callable[[OptionResolve], OptionResolve]:
+    """Register the decorated function as the resolver of the turn-menu action ``kind``."""
+
+    def register(resolve: OptionResolve) -> OptionResolve:
+        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve)
+        return resolve
+
+    return register
+
+
+def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    options: list[Action] = []
+    for opt in TURN_OPTIONS.values():
+        options.extend(opt.candidates(rules, state, task.player))
+    options.append(Action("end"))
+    return options
+
+
+def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "end":
+        return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
+    opt = TURN_OPTIONS.get(action.kind)
+    if opt is None:
+        return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
+    reasons: list[Reason] = []
+    if opt.main is not None:
+        if opt.main in state.main_used:
+            reasons.append(
+                Reason(
+                    "action_already_taken", f"you already took the {opt.main} main action this turn"
+                )
+            )
+        elif len(state.main_used) >= 2:
+            reasons.append(Reason("no_main_actions_left", "you already took two main actions"))
+    return reasons + opt.check(rules, state, task.player, action)
+
+
+@step(
+    "turn",
+    candidates=_turn_candidates,
+    check=_turn_check,
+    always_ask=True,
+    prompt="Take a main or bonus action, or end your turn",
+)
+def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    if action.kind == "end":
+        log(state, "end_turn", task.player)
+        push(
+            state,
+            Task("end_turn_scorings", task.player),
+            Task("end_turn_storage", task.player),
+            Task("next_turn", task.player),
+        )
+        return
+    opt = TURN_OPTIONS[action.kind]
+    if opt.main is not None:
+        state.main_used.append(opt.main)
+    # The turn menu comes back once the action is fully resolved.
+    push(state, Task("turn", task.player))
+    log(state, "action", task.player, action=str(action))
+    opt.resolve(rules, state, task.player, action)
+
+
+ALWAYS_KINDS["turn"] = (
+    "enrol",
+    "establish",
+    "teach",
+    "graduate",
+    "favour",
+    "transfer",
+    "promote",
+    "write",
+    "complete",
+    "end",
+)
+
+
+# ---- end of turn (TURN-6) ------------------------------------------------------------------------
+
+
+@step("end_turn_scorings")
+def _end_turn_scorings(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # Majority scorings in the order they were triggered (MAJ-1, MAJ-11, AMB-19).
+    pending, state.pending_scorings = state.pending_scorings, []
+    for area, kind, token in pending:
+        resolve_scoring(rules, state, area, kind, token)
+
+
+@step("end_turn_storage")
+def _end_turn_storage(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # STOR-1, STOR-2: extra resources go back; Books never exceed their limit (AMB-7).
+    pl = state.players[task.player]
+    limits = rules.limits
+    for resource in ("inspiration", "gold", "salt"):
+        limit = getattr(limits, resource)
+        if getattr(pl, resource) > limit:
+            log(
+                state,
+                "returned",
+                task.player,
+                resource=resource,
+                count=getattr(pl, resource) - limit,
+            )
+            setattr(pl, resource, limit)
+    if sum(pl.prestige) > prestige_capacity(rules, pl):
+        push(state, Task("discard_prestige", task.player))  # STOR-3: the player chooses
+
+
+def _discard_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("return", (d,)) for d in rules.disciplines]
+
+
+def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
+        return [Reason("bad_arguments", "write 'return <discipline>'")]
+    if state.players[task.player].prestige[rules.discipline_index[action.args[0]]] == 0:
+        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token")]
+    return []
+
+
+@step(
+    "discard_prestige",
+    candidates=_discard_candidates,
+    check=_discard_check,
+    prompt="Your Prestige storage is over capacity: return a token",
+)
+def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    pl = state.players[task.player]
+    i = rules.discipline_index[action.args[0]]
+    pl.prestige[i] -= 1
+    state.supply_prestige[i] += 1
+    log(state, "returned", task.player, prestige=action.args[0], count=1)
+    if sum(pl.prestige) > prestige_capacity(rules, pl):
+        push(state, Task("discard_prestige", task.player))
+
+
+@step("next_turn")
+def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    state.players[task.player].turns += 1
+    # ENGINE-1: a whole round in which nobody takes a main action ends the game as if the
+    # Madrasa had filled, so a game whose Madrasa can no longer fill still ends.
+    state.idle_turns = 0 if state.main_used else state.idle_turns + 1
+    if state.idle_turns >= state.player_count and not state.end_triggered:
+        state.end_triggered = True
+        log(state, "end_triggered", None, reason="a round without main actions")
+    state.main_used = []
+    # END-2: once triggered, play on until every player has had the same number of turns.
+    if state.end_triggered and len({pl.turns for pl in state.players}) == 1:
+        finish_game(rules, state)
+        return
+    push(state, Task("turn", (task.player + 1) % state.player_count))
+
+
+def finish_game(rules: Rules, state: State) -> None:
+    """Resolve the Prestige majorities not yet scored (END-4, AMB-20) and end the game."""
+    for area in rules.disciplines:
+        if f"{area}:prestige" not in state.scorings_done:
+            resolve_scoring(rules, state, area, "prestige", "")
+    state.agenda.clear()
+    state.game_over = True
+    log(state, "game_over", None)

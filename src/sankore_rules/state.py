@@ -1,0 +1,355 @@
+"""The game state: every component's whereabouts, the pending decisions, JSON and observation.
+
+The state is a tree of attrs classes. Its containers are shallow: lists and dicts of ints,
+strings and frozen records, so :meth:`State.clone` copies a state in a few microseconds by
+copying the containers and sharing the immutable values. ``apply`` clones, then changes the
+clone; the caller's state is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+from attrs import define, field, frozen
+
+from sankore_rules.errors import StateError
+
+__all__ = [
+    "Event",
+    "Graduated",
+    "MadrasaTile",
+    "MarketColumn",
+    "PlayerState",
+    "State",
+    "Task",
+    "from_json",
+    "to_json",
+]
+
+
+@frozen
+class Task:
+    """A step waiting on the agenda: a decision to make or a rule to carry out.
+
+    Attributes:
+        kind: names the step (``turn``, ``area``, ``gain_book`` ...).
+        player: whose step it is.
+        args: the step's parameters, JSON values only.
+    """
+
+    kind: str
+    player: int
+    args: dict[str, Any] = field(factory=dict)
+
+
+@frozen
+class Event:
+    """A frozen record of something that happened during the last ``apply``.
+
+    Frontends animate these and tests assert on them.
+    """
+
+    kind: str
+    player: int | None
+    detail: dict[str, Any] = field(factory=dict)
+
+
+@frozen
+class Graduated:
+    """A Graduation tile a player holds and the Student on it (None once sent to the Madrasa)."""
+
+    tile: str
+    student: str | None
+
+
+@frozen
+class MadrasaTile:
+    """A Sankoré tile in the Madrasa; ``star`` when its Prestige side shows."""
+
+    tile: str
+    star: bool
+
+
+@frozen
+class MarketColumn:
+    """One discipline's column of the Advanced Class market (SETUP-C-15).
+
+    Piles are listed top first; only their top tiles are visible.
+    """
+
+    level3: str | None
+    pile2: tuple[str, ...]
+    shown2: str | None
+    pile1: tuple[str, ...]
+    shown1: str | None
+
+    def visible(self) -> tuple[str, ...]:
+        """Every tile a player may take (EST-2)."""
+        tiles = (
+            self.level3,
+            self.pile2[0] if self.pile2 else None,
+            self.shown2,
+            self.pile1[0] if self.pile1 else None,
+            self.shown1,
+        )
+        return tuple(t for t in tiles if t is not None)
+
+
+@define(slots=True)
+class PlayerState:
+    """One player's board, resource board, hand and pieces.
+
+    Counts per discipline (``books``, ``prestige``, ``pieces``) are lists in the ruleset's
+    discipline order. ``pieces`` counts the Trading Posts, Mosques, Walls and Crowns still home.
+    """
+
+    gold: int
+    salt: int
+    inspiration: int
+    books: list[int]
+    prestige: list[int]
+    favour_tiles: int
+    favour_pos: int
+    pieces: list[int]
+    classes: dict[str, str]
+    students: dict[str, str]
+    skills: list[tuple[str, ...]]
+    graduations: list[Graduated]
+    camel: str
+    objectives: list[int]
+    completed: list[int]
+    kept_sankore: list[str]
+    turns: int = 0
+
+    def clone(self) -> PlayerState:
+        """A copy sharing only immutable values."""
+        return PlayerState(
+            self.gold,
+            self.salt,
+            self.inspiration,
+            self.books.copy(),
+            self.prestige.copy(),
+            self.favour_tiles,
+            self.favour_pos,
+            self.pieces.copy(),
+            self.classes.copy(),
+            self.students.copy(),
+            self.skills.copy(),
+            self.graduations.copy(),
+            self.camel,
+            self.objectives.copy(),
+            self.completed.copy(),
+            self.kept_sankore.copy(),
+            self.turns,
+        )
+
+
+@define(slots=True)
+class State:
+    """Everything about a game in progress.
+
+    The public contract is small: :attr:`current_player`, :func:`sankore_rules.legal_actions`,
+    :func:`sankore_rules.apply` and friends. The fields are readable by anyone (frontends draw
+    from them) and documented on each name; they change only through ``apply``.
+    """
+
+    rules_name: str
+    rules_hash: str
+    player_count: int
+    library_side: str
+    seed: int
+    first_player: int
+    players: list[PlayerState]
+    #: per area (discipline order), the Student discipline on each queue space, None when empty.
+    queues: list[list[str | None]]
+    #: Prestige tokens beside the queues' majority spaces: "area:position" -> discipline.
+    queue_tokens: dict[str, str]
+    #: scoring boxes: "area:region" -> [book discipline or None, prestige discipline or None].
+    boxes: dict[str, tuple[str | None, str | None]]
+    #: every placed piece: area space id -> owner.
+    spaces: dict[str, int]
+    #: Books still lying on Theology spaces.
+    theology_books: dict[str, str]
+    #: Prestige tokens still lying on Port City spaces.
+    port_tokens: dict[str, str]
+    #: Sankoré tiles still on the board: "area:region" -> tile id.
+    region_tiles: dict[str, str]
+    #: Law Overflow spaces: region -> Books per discipline, then Prestige per discipline.
+    overflow_books: dict[str, list[int]]
+    overflow_prestige: dict[str, list[int]]
+    #: Madrasa cells in reading order.
+    madrasa: list[MadrasaTile | None]
+    #: Students on the Madrasa's Theology spaces, as (owner, discipline).
+    madrasa_students: list[tuple[int, str]]
+    supply_books: list[int]
+    supply_prestige: list[int]
+    supply_sankore: list[str]
+    skill_stacks: dict[str, int]
+    favour_supply: int
+    #: Graduation tiles still on the board.
+    graduation: list[str]
+    market: list[MarketColumn]
+    #: the Library: Book disciplines on each shelf, left to right.
+    library: list[list[str]]
+    #: Students out of the game (back in the box), per discipline.
+    students_out: list[int]
+    #: Sankoré tiles discarded after the end was triggered.
+    discarded_sankore: list[str]
+    #: draft combinations still on offer: (tile, book, student).
+    draft: list[tuple[str, str, str]]
+    #: main actions taken this turn.
+    main_used: list[str]
+    #: majority scorings waiting for the end of the turn: (area, kind, queue token key or "").
+    pending_scorings: list[tuple[str, str, str]]
+    #: majority scorings already resolved, as "area:kind".
+    scorings_done: list[str]
+    #: the Student being taught: (player, class space, discipline, space it came from).
+    teaching: tuple[int, str, str, str] | None
+    #: consecutive turns ended without a main action (ENGINE-1).
+    idle_turns: int
+    end_triggered: bool
+    game_over: bool
+    agenda: list[Task]
+    #: what the last ``apply`` did, in order.
+    events: list[Event] = field(factory=list)
+    _options: Any = field(default=None, eq=False, repr=False, alias="_options")
+
+    @property
+    def current_player(self) -> int | None:
+        """Index of the player who must decide now; None once the game is over."""
+        if self.game_over or not self.agenda:
+            return None
+        return self.agenda[-1].player
+
+    @property
+    def decision(self) -> Task | None:
+        """The pending decision: its kind, whose it is and its parameters."""
+        return self.agenda[-1] if self.agenda and not self.game_over else None
+
+    def clone(self) -> State:
+        """A copy that shares only immutable values; changing it never changes this state."""
+        return State(
+            self.rules_name,
+            self.rules_hash,
+            self.player_count,
+            self.library_side,
+            self.seed,
+            self.first_player,
+            [p.clone() for p in self.players],
+            [q.copy() for q in self.queues],
+            self.queue_tokens.copy(),
+            self.boxes.copy(),
+            self.spaces.copy(),
+            self.theology_books.copy(),
+            self.port_tokens.copy(),
+            self.region_tiles.copy(),
+            {k: v.copy() for k, v in self.overflow_books.items()},
+            {k: v.copy() for k, v in self.overflow_prestige.items()},
+            self.madrasa.copy(),
+            self.madrasa_students.copy(),
+            self.supply_books.copy(),
+            self.supply_prestige.copy(),
+            self.supply_sankore.copy(),
+            self.skill_stacks.copy(),
+            self.favour_supply,
+            self.graduation.copy(),
+            self.market.copy(),
+            [shelf.copy() for shelf in self.library],
+            self.students_out.copy(),
+            self.discarded_sankore.copy(),
+            self.draft.copy(),
+            self.main_used.copy(),
+            self.pending_scorings.copy(),
+            self.scorings_done.copy(),
+            self.teaching,
+            self.idle_turns,
+            self.end_triggered,
+            self.game_over,
+            self.agenda.copy(),
+            [],
+        )
+
+
+# ---- JSON ----------------------------------------------------------------------------------------
+
+_FORMAT = 1
+_CONVERTER = cattrs.Converter(forbid_extra_keys=True)
+
+
+def to_json(state: State) -> str:
+    """The state as JSON text; :func:`from_json` restores an equal state.
+
+    >>> import sankore_rules as sr
+    >>> s = sr.new_game(players=2, seed=1)
+    >>> sr.from_json(sr.to_json(s)) == s
+    True
+    """
+    data = _CONVERTER.unstructure(state)
+    data.pop("_options", None)
+    data.pop("events", None)
+    return json.dumps({"format": _FORMAT, "state": data}, ensure_ascii=False, sort_keys=True)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by :func:`to_json`.
+
+    Raises:
+        StateError: for malformed JSON, a wrong or missing field (named), or a state whose
+            component counts do not add up.
+    """
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise StateError(f"not JSON: {exc}") from exc
+    if not isinstance(document, dict) or document.get("format") != _FORMAT:
+        raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
+    data = document.get("state")
+    if not isinstance(data, dict):
+        raise StateError("missing 'state' object")
+    try:
+        state = _CONVERTER.structure(data, State)
+    except cattrs.BaseValidationError as exc:
+        messages = cattrs.transform_error(exc, path="state")
+        raise StateError("; ".join(messages[:3])) from exc
+    except (TypeError, ValueError, KeyError) as exc:
+        raise StateError(f"malformed state: {exc}") from exc
+    return state
+
+
+def _structure_strict_int(value: Any, _: type) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _structure_strict_str(value: Any, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _structure_strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+_CONVERTER.register_structure_hook(int, _structure_strict_int)
+_CONVERTER.register_structure_hook(str, _structure_strict_str)
+_CONVERTER.register_structure_hook(bool, _structure_strict_bool)
+_CONVERTER.register_structure_hook(
+    Task,
+    lambda v, _: Task(
+        _structure_strict_str(v["kind"], str),
+        _structure_strict_int(v["player"], int),
+        _json_args(v.get("args", {})),
+    ),
+)
+
+
+def _json_args(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"task args must be an object, got {value!r}")
+    return value

@@ -1,0 +1,268 @@
+"""Cross-checks of the rule tables: counts, references, and the rules' own constraints.
+
+Structure and types are checked when a table is read (``tables.py``); this module checks what
+only the whole set can tell: a route to a place that does not exist, 13 Book spaces in
+Theology, 28 Sankoré tiles, and so on. Each failure names the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from sankore_rules.tables import (
+    RESOURCES,
+    Effect,
+    EffectKind,
+    RulesDataError,
+    RulesTables,
+)
+
+__all__ = ["validate_tables"]
+
+#: The four areas the rules modules implement; a table may renumber anything but these names.
+KNOWN_DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
+
+
+def _fail(file: str, where: str, problem: str) -> RulesDataError:
+    return RulesDataError(f"{file}.toml", where, problem)
+
+
+def _check_unique(file: str, what: str, ids: Iterable[str]) -> None:
+    for value, n in Counter(ids).items():
+        if n > 1:
+            raise _fail(file, f"{what} {value!r}", "id used more than once")
+
+
+def _check_effects(
+    file: str, where: str, effects: Iterable[Effect], disciplines: set[str], icons: set[str]
+) -> None:
+    for i, effect in enumerate(effects):
+        at = f"{where}.reward[{i}]"
+        if effect.amount < 1:
+            raise _fail(file, at, "amount must be at least 1")
+        if effect.kind is EffectKind.GAIN_RESOURCE and (
+            not effect.resources or set(effect.resources) - set(RESOURCES)
+        ):
+            raise _fail(file, f"{at}.resources", f"must name resources among {RESOURCES}")
+        needs_discipline = {
+            EffectKind.GAIN_BOOK: disciplines | {"any", "section"},
+            EffectKind.GAIN_PRESTIGE: disciplines | {"any", "class"},
+            EffectKind.ACTIVATE_SKILLS: disciplines | {"any"},
+            EffectKind.PLACE_SANKORE: disciplines,
+            EffectKind.SKILL_TILE: disciplines | {"any"},
+        }.get(effect.kind)
+        if needs_discipline is not None and effect.discipline not in needs_discipline:
+            raise _fail(file, f"{at}.discipline", f"{effect.discipline!r} is not allowed here")
+        if effect.kind is EffectKind.SKILL_TILE and effect.icon not in icons:
+            raise _fail(file, f"{at}.icon", f"no Skill tile stack {effect.icon!r}")
+        if effect.kind is EffectKind.MAJORITY_SCORING and effect.scoring not in (
+            "book",
+            "prestige",
+        ):
+            raise _fail(file, f"{at}.scoring", "must be 'book' or 'prestige'")
+
+
+def validate_tables(t: RulesTables) -> None:
+    """Raise :class:`RulesDataError` for the first inconsistency found in ``t``."""
+    disc = set(t.components.disciplines.order)
+    if len(t.components.disciplines.order) != 4 or disc != set(KNOWN_DISCIPLINES):
+        raise _fail(
+            "components", "disciplines.order", f"must list {KNOWN_DISCIPLINES} in some order"
+        )
+    regions = t.components.disciplines.regions
+    if set(regions) != {"A", "B", "C", "D"} or set(regions.values()) != disc:
+        raise _fail("components", "disciplines.regions", "must map A-D onto the four disciplines")
+    counts = t.components.counts
+    icons = {i.id for i in t.skill_tiles.icon}
+
+    # Player board.
+    pb = t.player_board
+    class_ids = {c.id for c in pb.classes}
+    _check_unique("player_board", "class", (c.id for c in pb.classes))
+    _check_unique("player_board", "student", (s.id for s in pb.students))
+    student_ids = {s.id for s in pb.students}
+    if len(pb.school_knowledge) != counts.pieces_per_type:
+        raise _fail("player_board", "school_knowledge", "needs one number per piece of a type")
+    for sp in pb.students:
+        if sp.under is not None and sp.under not in class_ids:
+            raise _fail("player_board", f"student {sp.id!r}.under", f"no class space {sp.under!r}")
+    if sum(1 for s in pb.students if s.topmost) != 4:
+        raise _fail("player_board", "students", "there must be exactly four topmost spaces")
+    intro_row = [c for c in pb.classes if c.row == 0]
+    if len(intro_row) != 4:
+        raise _fail("player_board", "classes", "row 0 must hold the four Introductory Classes")
+    levels = {s.id: s.level for s in pb.students}
+    rows = {c.id: c.row for c in pb.classes}
+    for i, arrow in enumerate(pb.arrows):
+        if arrow.from_ not in class_ids:
+            raise _fail("player_board", f"arrows[{i}].from", f"no class space {arrow.from_!r}")
+        for target in arrow.to:
+            if target not in student_ids:
+                raise _fail("player_board", f"arrows[{i}].to", f"no student space {target!r}")
+            if levels[target] != rows[arrow.from_] + 1:
+                raise _fail("player_board", f"arrows[{i}].to", f"{target!r} is not one level up")
+
+    # Favour track and queues.
+    for i, space in enumerate(t.favour_track.space):
+        _check_effects("favour_track", f"space[{i}]", space.reward, disc, icons)
+    if not 0 <= t.favour_track.start < len(t.favour_track.space):
+        raise _fail("favour_track", "start", "must be a space of the track")
+    players_seen = set()
+    for i, layout in enumerate(t.queues.layout):
+        players_seen.add(layout.players)
+        bagged = t.components.students_in_bag.per_player_count.get(str(layout.players))
+        if bagged is None or len(layout.spaces) != bagged + 1:
+            raise _fail(
+                "queues", f"layout[{i}].spaces", "needs one space per bagged Student plus +1"
+            )
+        for kind in ("book_majority", "prestige_majority"):
+            if sum(getattr(s, kind) for s in layout.spaces) != 1:
+                raise _fail("queues", f"layout[{i}].spaces", f"needs exactly one {kind} space")
+    if players_seen != {2, 3, 4}:
+        raise _fail("queues", "layout", "needs one layout for each of 2, 3 and 4 players")
+
+    # Astronomy.
+    astro = t.astronomy
+    _check_unique("astronomy", "node", (n.id for n in astro.node))
+    nodes = {n.id: n for n in astro.node}
+    if astro.start not in nodes:
+        raise _fail("astronomy", "start", f"no node {astro.start!r}")
+    ports = [n for n in astro.node if n.kind == "port"]
+    if len(ports) != 8 or any(len(p.spaces) != 3 for p in ports):
+        raise _fail("astronomy", "node", "there must be 8 Port Cities of 3 spaces each")
+    tokens = sum(sp.token for p in ports for sp in p.spaces)
+    if tokens != counts.port_prestige_drawn:
+        raise _fail(
+            "astronomy",
+            "node",
+            f"{tokens} token spaces, the setup draws {counts.port_prestige_drawn}",
+        )
+    for n in astro.node:
+        if n.kind not in ("start", "oasis", "port"):
+            raise _fail("astronomy", f"node {n.id!r}.kind", "must be start, oasis or port")
+        if n.kind != "start" and (n.region not in regions or n.zone not in ("inner", "outer")):
+            raise _fail("astronomy", f"node {n.id!r}", "needs a region A-D and a zone")
+        if n.kind == "port" and (n.zone != "outer" or n.gold not in (2, 3)):
+            raise _fail("astronomy", f"node {n.id!r}", "a Port City is outer and costs 2 or 3")
+        for j, port_space in enumerate(n.spaces):
+            _check_effects("astronomy", f"node {n.id!r}.spaces[{j}]", port_space.reward, disc, icons)
+    for i, path in enumerate(astro.path):
+        a, b = path.ends
+        for end in (a, b):
+            if end not in nodes:
+                raise _fail("astronomy", f"path[{i}].ends", f"no node {end!r}")
+        if path.knowledge < 1:
+            raise _fail("astronomy", f"path[{i}].knowledge", "must be at least 1")
+        zones = {nodes[a].zone, nodes[b].zone}
+        if path.dotted and (zones != {"inner", "outer"} or nodes[a].region != nodes[b].region):
+            raise _fail("astronomy", f"path[{i}].dotted", "a dotted path joins inner and outer")
+        if not path.dotted and zones == {"inner", "outer"}:
+            raise _fail("astronomy", f"path[{i}].dotted", "crossing a line must be marked dotted")
+        if not path.dotted and "outer" in zones and (None in zones or "start" in zones):
+            raise _fail("astronomy", f"path[{i}]", "Timbuktu cannot reach an outer place directly")
+
+    # Theology and Law.
+    theo = t.theology
+    _check_unique("theology", "space", (s.id for s in theo.space))
+    book_spaces = sum(1 for s in theo.space if s.row in ("bottom", "middle"))
+    if book_spaces != counts.theology_books_drawn:
+        raise _fail("theology", "space", f"{book_spaces} Book spaces, the setup draws 13")
+    for s in theo.space:
+        at = f"space {s.id!r}"
+        if s.region not in regions or s.row not in ("bottom", "middle", "top"):
+            raise _fail("theology", at, "needs a region A-D and a row bottom/middle/top")
+        if (s.row == "middle") != (s.activate is not None):
+            raise _fail("theology", f"{at}.activate", "middle-row spaces, and only they, activate")
+        if s.activate is not None and s.activate not in disc:
+            raise _fail("theology", f"{at}.activate", f"no discipline {s.activate!r}")
+        if s.row == "top" and (s.skill is None) == (s.madrasa_student is None):
+            raise _fail("theology", at, "a top-row space gives a Skill tile or a Madrasa Student")
+        if s.skill is not None and (s.skill.icon not in icons or s.skill.section not in disc):
+            raise _fail("theology", f"{at}.skill", "unknown icon or section")
+        if s.madrasa_student is not None and s.madrasa_student not in disc:
+            raise _fail("theology", f"{at}.madrasa_student", "unknown discipline")
+    law = t.law
+    _check_unique("law", "space", (s.id for s in law.space))
+    if len(law.space) != 28:
+        raise _fail("law", "space", "the Law area has 28 Crown spaces")
+    for ls in law.space:
+        if ls.region not in regions or ls.row not in ("bottom", "middle", "top"):
+            raise _fail("law", f"space {ls.id!r}", "needs a region A-D and a row")
+        if ls.skill not in icons:
+            raise _fail("law", f"space {ls.id!r}.skill", f"no Skill tile stack {ls.skill!r}")
+
+    # Mathematics.
+    m = t.mathematics
+    cells = set(m.numbered) | set(m.unnumbered)
+    if len(m.numbered) != 12 or len(m.unnumbered) != 4 or len(cells) != 16:
+        raise _fail("mathematics", "numbered", "12 numbered and 4 unnumbered distinct cells")
+    if any(not (0 <= r < m.rows and 0 <= c < m.columns) for r, c in cells):
+        raise _fail("mathematics", "numbered", "a cell lies outside the grid")
+    if len(m.row_gold) != m.rows or len(m.column_gold) != m.columns:
+        raise _fail("mathematics", "row_gold", "one Gold count per row and per column")
+    _check_unique("mathematics", "wall", [w.id for w in m.wall] + [m.corner.id])
+    for w in m.wall:
+        side = getattr(m.sides, w.side, None) if w.side in "ABCD" else None
+        if side is None:
+            raise _fail("mathematics", f"wall {w.id!r}.side", "must be A, B, C or D")
+        size = m.columns if side.orientation == "horizontal" else m.rows
+        if not 0 <= w.line < size:
+            raise _fail("mathematics", f"wall {w.id!r}.line", "lines up with no row or column")
+
+    # Library, classes, tiles, cards.
+    for side in t.library.side:
+        if not side.shelves:
+            raise _fail("library", f"side {side.id!r}", "needs shelves")
+    if {s.id for s in t.library.side} != {"three_shelf", "six_shelf"}:
+        raise _fail("library", "side", "needs the three_shelf and six_shelf sides")
+    all_classes = t.classes.introductory + t.classes.advanced
+    _check_unique("classes", "tile", (c.id for c in all_classes))
+    if sorted(c.discipline for c in t.classes.introductory) != sorted(disc):
+        raise _fail("classes", "introductory", "one Introductory Class per discipline")
+    per_disc = Counter(c.discipline for c in t.classes.advanced)
+    for d in disc:
+        if per_disc[d] != counts.advanced_classes_per_discipline:
+            raise _fail("classes", "advanced", f"{per_disc[d]} {d} tiles, the box has 10")
+        level3 = [c for c in t.classes.advanced if c.discipline == d and c.level == 3]
+        if len(level3) != 1:
+            raise _fail("classes", "advanced", f"{d} needs exactly one level 3 tile")
+    for c in all_classes:
+        if c.discipline not in disc:
+            raise _fail("classes", f"tile {c.id!r}.discipline", f"unknown {c.discipline!r}")
+        if c in t.classes.advanced and c.level not in (1, 2, 3):
+            raise _fail("classes", f"tile {c.id!r}.level", "must be 1, 2 or 3")
+        _check_effects("classes", f"tile {c.id!r}", c.reward, disc, icons)
+    if sum(i.count for i in t.skill_tiles.icon) != counts.skill_tiles:
+        raise _fail("skill_tiles", "icon", "the counts must add up to 40")
+    for icon in t.skill_tiles.icon:
+        _check_effects("skill_tiles", f"icon {icon.id!r}", icon.effect, disc, icons)
+    tiles = t.sankore_tiles.tile
+    _check_unique("sankore_tiles", "tile", (s.id for s in tiles))
+    placements = Counter(s.placement for s in tiles)
+    if len(tiles) != counts.sankore_tiles or placements != {
+        "madrasa": 4,
+        "board": 12,
+        "supply": 12,
+    }:
+        raise _fail("sankore_tiles", "tile", "28 tiles: 4 madrasa, 12 board, 12 supply")
+    for st in tiles:
+        if st.discipline not in disc:
+            raise _fail("sankore_tiles", f"tile {st.id!r}.discipline", "unknown discipline")
+        if (st.placement == "supply") == bool(st.bonus):
+            raise _fail("sankore_tiles", f"tile {st.id!r}.bonus", "supply tiles alone lack a bonus")
+        _check_effects("sankore_tiles", f"tile {st.id!r}", st.bonus, disc, icons)
+    if Counter(s.discipline for s in tiles) != dict.fromkeys(disc, 7):
+        raise _fail("sankore_tiles", "tile", "7 tiles of each discipline")
+    grads = t.graduation_tiles.tile
+    if sorted((g.discipline, g.level) for g in grads) != sorted(
+        (d, lv) for d in disc for lv in (1, 2, 3, 4)
+    ):
+        raise _fail("graduation_tiles", "tile", "one tile per discipline and level 1-4")
+    cards = t.objectives.card
+    if sorted(c.number for c in cards) != list(range(1, counts.objective_cards + 1)):
+        raise _fail("objectives", "card", "cards must be numbered 1-24")
+    for card in cards:
+        if card.discipline not in disc:
+            raise _fail("objectives", f"card {card.number}.discipline", "unknown discipline")
+    _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))
