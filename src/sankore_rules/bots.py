@@ -41,7 +41,8 @@ def evaluate(state: State, player: int) -> float:
     levels = sum(rules.student_level[s] for s in pl.students)
     worth = 2.0 * sheet.total + 1.5 * icons + 2.0 * placed + 0.5 * levels
     worth += 0.6 * sum(pl.books) + 0.25 * (pl.gold + pl.salt) + 0.4 * pl.inspiration
-    worth += 1.0 * len(pl.graduations) + 0.4 * sum(len(s) for s in pl.skills) - 0.8 * pl.favour_tiles
+    worth += 1.0 * len(pl.graduations) + 0.4 * sum(len(s) for s in pl.skills)
+    worth -= 0.8 * pl.favour_tiles
     if state.current_player == player:
         worth += 1.5 * len(state.main_used)  # taking an action beats ending the turn idle
     return worth

@@ -21,7 +21,7 @@ def render_scores(scores: Scores) -> str:
     lines = [head, f"{'value':10}" + "".join(f"{scores.values[d]:>13}" for d in disciplines)]
     for sheet in scores.players:
         cells = "".join(
-            f"{sum(line.icons.values()):>6} icons" if False else f"{sum(line.icons.values()):>5} x{line.value} ={line.points:>3}"
+            f"{sum(line.icons.values()):>5} x{line.value} ={line.points:>3}"
             for line in sheet.disciplines
         )
         mark = "  winner" if sheet.winner else ""
@@ -59,14 +59,18 @@ def _demo(args: argparse.Namespace) -> int:
         for event in state.events:
             if event.kind == "sankore_placed":
                 filled = sum(t is not None for t in state.madrasa)
-                print(f"  turn {state.players[player].turns + 1:>2}, player {player}: "
-                      f"Sankoré tile {event.detail['tile']} to {event.detail['cell']} "
-                      f"(Madrasa {filled}/{len(state.madrasa)})")
+                print(
+                    f"  turn {state.players[player].turns + 1:>2}, player {player}: "
+                    f"Sankoré tile {event.detail['tile']} to {event.detail['cell']} "
+                    f"(Madrasa {filled}/{len(state.madrasa)})"
+                )
             elif event.kind == "end_triggered":
                 print(f"  the end is triggered by player {player}")
     turns = [pl.turns for pl in state.players]
-    print(f"\n{decisions} decisions, {turns[0]} turns each.\n\nThe Madrasa "
-          "(upper case: star showing):")
+    print(
+        f"\n{decisions} decisions, {turns[0]} turns each.\n\nThe Madrasa "
+        "(upper case: star showing):"
+    )
     print(render_madrasa(state))
     print("\nFinal scores:")
     print(render_scores(api.final_scores(state)))

@@ -146,7 +146,8 @@ def validate_tables(t: RulesTables) -> None:
         if n.kind == "port" and (n.zone != "outer" or n.gold not in (2, 3)):
             raise _fail("astronomy", f"node {n.id!r}", "a Port City is outer and costs 2 or 3")
         for j, port_space in enumerate(n.spaces):
-            _check_effects("astronomy", f"node {n.id!r}.spaces[{j}]", port_space.reward, disc, icons)
+            where = f"node {n.id!r}.spaces[{j}]"
+            _check_effects("astronomy", where, port_space.reward, disc, icons)
     for i, path in enumerate(astro.path):
         a, b = path.ends
         for end in (a, b):

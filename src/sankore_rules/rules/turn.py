@@ -190,9 +190,12 @@ def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | N
 @step("next_turn")
 def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     state.players[task.player].turns += 1
-    # ENGINE-1: a whole round in which nobody takes a main action ends the game as if the
-    # Madrasa had filled, so a game whose Madrasa can no longer fill still ends.
-    state.idle_turns = 0 if state.main_used else state.idle_turns + 1
+    # ENGINE-1: a whole round in which nobody takes a main action other than Exchange a Favour
+    # ends the game as if the Madrasa had filled. Every other main action uses up something
+    # finite (queue Students, market tiles, Graduation tiles, steps up the board), so every game
+    # ends, even one whose Madrasa can no longer fill.
+    progress = any(kind != "favour" for kind in state.main_used)
+    state.idle_turns = 0 if progress else state.idle_turns + 1
     if state.idle_turns >= state.player_count and not state.end_triggered:
         state.end_triggered = True
         log(state, "end_triggered", None, reason="a round without main actions")

@@ -1,0 +1,55 @@
+"""Building test positions: a game past its draft, and hand edits that keep the engine honest.
+
+A state is edited on a clone (``edit``), which also drops the cached legal actions; ``settle``
+lets the engine carry out automatic steps after an edit of the agenda.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sankore_rules as sr
+from sankore_rules import engine
+from sankore_rules.state import State, Task
+
+RULES = sr.load_rules()
+
+
+def started(players: int = 2, seed: int = 0, library: str = "three_shelf") -> State:
+    """A new game with every draft decision taken as its first listed option."""
+    state = sr.new_game(players=players, seed=seed, library=library)
+    while state.decision is not None and state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    return state
+
+
+def edit(state: State, change: Callable[[State], None]) -> State:
+    """A copy of ``state`` with ``change`` applied to it (the original is untouched)."""
+    copy = state.clone()
+    change(copy)
+    return copy
+
+
+def with_decision(state: State, *tasks: Task) -> State:
+    """A copy of ``state`` with ``tasks`` pushed on its agenda (first resolved first), settled."""
+    copy = state.clone()
+    engine.push(copy, *tasks)
+    engine.settle(RULES, copy)
+    return copy
+
+
+def act(state: State, *notations: str) -> State:
+    """Apply actions given in notation, one after the other."""
+    for text in notations:
+        state = sr.apply(state, text)
+    return state
+
+
+def options(state: State) -> list[str]:
+    """The legal actions of ``state`` in notation, sorted."""
+    return sorted(str(a) for a in sr.legal_actions(state))
+
+
+def codes(state: State, text: str) -> list[str]:
+    """The reason codes ``explain`` gives for the action ``text``."""
+    return [r.code for r in sr.explain(state, text)]
