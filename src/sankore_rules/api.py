@@ -20,6 +20,7 @@ from sankore_rules.rules import (  # noqa: F401 - imported for their step regist
     establish,
     favour,
     graduate,
+    objectives,
     teach,
 )
 from sankore_rules.rules.areas import astronomy, law, mathematics, theology  # noqa: F401

@@ -55,6 +55,9 @@ def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
         students[idx[student]] += 1
     if state.teaching is not None:
         students[idx[state.teaching[2]]] += 1
+    for task in state.agenda:
+        if task.kind == "enrol_place":  # taken from a queue, its space still to choose
+            students[idx[task.args["student"]]] += 1
     tiles = [*state.supply_sankore, *state.region_tiles.values(), *state.discarded_sankore]
     tiles += [t.tile for t in state.madrasa if t is not None]
     for pl in state.players:

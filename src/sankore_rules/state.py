@@ -207,6 +207,8 @@ class State:
     scorings_done: list[str]
     #: the Student being taught: (player, class space, discipline, space it came from).
     teaching: tuple[int, str, str, str] | None
+    #: round abilities of Objective cards used this turn (AMB-15).
+    abilities_used: list[int]
     #: consecutive turns ended without a main action (ENGINE-1).
     idle_turns: int
     end_triggered: bool
@@ -264,6 +266,7 @@ class State:
             self.pending_scorings.copy(),
             self.scorings_done.copy(),
             self.teaching,
+            self.abilities_used.copy(),
             self.idle_turns,
             self.end_triggered,
             self.game_over,

@@ -563,13 +563,49 @@ class GraduationTiles:
 
 
 @frozen
+class Condition:
+    """One part of an Objective card's requirement: a count that must reach ``at_least``.
+
+    Attributes:
+        kind: what is counted (see ``objectives.toml`` for the closed list).
+        at_least: the smallest count that meets the condition.
+        area: the board area counted, for piece and region counts.
+        place: narrows Astronomy pieces to ``"oasis"`` or ``"port"``.
+        level: the lowest Graduation level that counts.
+        section: the one Skill section counted.
+    """
+
+    kind: str
+    at_least: int
+    area: str | None = None
+    place: str | None = None
+    level: int = 1
+    section: str | None = None
+
+
+@frozen
+class Ability:
+    """What a completed Objective card lets its owner do, and when (BONUS-6)."""
+
+    use: str
+    kind: str
+    discipline: str | None = None
+    resource: str | None = None
+    amount: int = 0
+    effects: tuple[Effect, ...] = ()
+
+
+@frozen
 class ObjectiveCard:
-    """An Objective card: its number, Prestige discipline and icon count."""
+    """An Objective card: number, Prestige discipline and icons, requirement and ability."""
 
     number: int
     discipline: str
     prestige: int
+    requirement: tuple[Condition, ...]
+    ability: Ability
     source: Source
+    ability_source: Source | None = None
 
 
 @frozen

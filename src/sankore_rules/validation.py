@@ -18,7 +18,35 @@ from sankore_rules.tables import (
     RulesTables,
 )
 
-__all__ = ["validate_tables"]
+__all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
+
+CONDITION_KINDS = frozenset(
+    (
+        "pieces",
+        "regions",
+        "graduations",
+        "advanced",
+        "skills",
+        "topmost",
+        "student_level",
+        "favour",
+        "prestige",
+        "books",
+    )
+)
+ABILITY_KINDS = frozenset(
+    (
+        "area_knowledge",
+        "area_discount",
+        "crown_any_cost",
+        "flip_any",
+        "move_wall",
+        "enrol_above",
+        "enrol_anywhere",
+        "effects",
+        "storage_bonus",
+    )
+)
 
 #: The four areas the rules modules implement; a table may renumber anything but these names.
 KNOWN_DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
@@ -264,6 +292,22 @@ def validate_tables(t: RulesTables) -> None:
     if sorted(c.number for c in cards) != list(range(1, counts.objective_cards + 1)):
         raise _fail("objectives", "card", "cards must be numbered 1-24")
     for card in cards:
+        at = f"card {card.number}"
         if card.discipline not in disc:
-            raise _fail("objectives", f"card {card.number}.discipline", "unknown discipline")
+            raise _fail("objectives", f"{at}.discipline", "unknown discipline")
+        if not card.requirement:
+            raise _fail("objectives", f"{at}.requirement", "needs at least one condition")
+        for j, cond in enumerate(card.requirement):
+            if cond.kind not in CONDITION_KINDS:
+                raise _fail("objectives", f"{at}.requirement[{j}].kind", f"unknown {cond.kind!r}")
+            if cond.area is not None and cond.area not in disc:
+                raise _fail("objectives", f"{at}.requirement[{j}].area", f"unknown {cond.area!r}")
+            if (cond.kind in ("pieces", "regions")) != (cond.area is not None):
+                raise _fail("objectives", f"{at}.requirement[{j}].area", "pieces/regions need one")
+        ability = card.ability
+        if ability.use not in ("area", "round", "passive") or ability.kind not in ABILITY_KINDS:
+            raise _fail("objectives", f"{at}.ability", "unknown use or kind")
+        if ability.use == "area" and ability.discipline not in disc:
+            raise _fail("objectives", f"{at}.ability.discipline", "an area ability names its area")
+        _check_effects("objectives", f"{at}.ability", ability.effects, disc, icons)
     _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))

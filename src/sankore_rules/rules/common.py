@@ -10,6 +10,7 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import area_knowledge
 from sankore_rules.state import MadrasaTile, PlayerState, State, Task
 
 __all__ = [
@@ -188,6 +189,7 @@ def teaching_knowledge(rules: Rules, state: State) -> int:
     pl = state.players[p]
     tile = rules.class_tiles[pl.classes[class_space]]
     bonus = tile.knowledge if student == tile.discipline else 0  # KNOW-5
+    bonus += area_knowledge(rules, state, p, tile.discipline)  # Objective cards (BONUS-6 a)
     return (
         school_knowledge(rules, pl, tile.discipline)
         + shared_knowledge(rules, state, tile.discipline)

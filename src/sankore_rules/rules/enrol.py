@@ -1,4 +1,8 @@
-"""Enrol a Student (ENROL-1..10), and the Favour track's Enrol from any queue position."""
+"""Enrol a Student (ENROL-1..10), and the Favour track's Enrol from any queue position.
+
+Objective cards change where a Student may come from (#23: any position, OBJ-7) and where it
+may go (#11: a space above its Introductory Class, OBJ-5); both are folded in here.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,11 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import has_ability
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import State, Task
 
-__all__ = ["enrol_space", "take_from_queue"]
+__all__ = ["destinations", "enrol_space", "take_from_queue"]
 
 
 def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
@@ -19,6 +24,18 @@ def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
         c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == discipline
     )
     return rules.spaces_under[intro][0]
+
+
+def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
+    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
+    students = state.players[p].students
+    under = enrol_space(rules, state, p, discipline)
+    spaces = [under]
+    if has_ability(rules, state, p, "enrol_above"):
+        intro = rules.student_under[under]
+        assert intro is not None
+        spaces += rules.arrows[intro]
+    return [s for s in spaces if s not in students]
 
 
 def _rightmost(queue: list[str | None]) -> int | None:
@@ -40,7 +57,7 @@ def _enrol_reasons(
         return [Reason("no_student_there", f"no Student on space {position} of the {area} queue")]
     student = queue[position]
     assert student is not None
-    if enrol_space(rules, state, p, student) in state.players[p].students:
+    if not destinations(rules, state, p, student):
         return [
             Reason(
                 "student_space_taken",
@@ -54,7 +71,7 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
     """Move a queue's Student to ``p``'s board and trigger the icons it uncovers.
 
     Students to the right slide left; the icons of the space left empty at the right end
-    trigger (ENROL-4..7; AMB-9, AMB-12). Taken from the right end, nothing slides.
+    trigger (ENROL-4..7; AMB-9, AMB-12, OBJ-7). Taken from the right end, nothing slides.
     """
     queue = state.queues[rules.discipline_index[area]]
     last = _rightmost(queue)
@@ -62,10 +79,9 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
     student = queue[position]
     assert student is not None
     queue[position : last + 1] = [*queue[position + 1 : last + 1], None]
-    state.players[p].students[enrol_space(rules, state, p, student)] = student
     log(state, "enrol", p, area=area, position=position, student=student)
+    tasks = [Task("enrol_place", p, {"student": student})]
     space = rules.queue_layouts[state.player_count].spaces[last]
-    tasks = []
     if space.favour:
         tasks.append(Task("exchange", p))
     if space.sankore:
@@ -78,25 +94,27 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
     push(state, *tasks)
 
 
+def _place_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    spaces = destinations(rules, state, task.player, task.args["student"])
+    return [Action("place", (s,)) for s in spaces]
+
+
+@step("enrol_place", candidates=_place_candidates, prompt="Choose where the new Student goes")
+def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    state.players[task.player].students[action.args[0]] = task.args["student"]
+
+
+# ---- the main action ----------------------------------------------------------------------------
+
+
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    if has_ability(rules, state, p, "enrol_anywhere"):
+        return _anywhere(rules, state)
     return [Action("enrol", (area,)) for area in rules.disciplines]
 
 
-def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
-    if len(action.args) != 1:
-        return [Reason("bad_arguments", "write 'enrol <area>'")]
-    return _enrol_reasons(rules, state, p, action.args[0], None)
-
-
-@turn_option("enrol", main="enrol", candidates=_candidates, check=_check)
-def _enrol(rules: Rules, state: State, p: int, action: Action) -> None:
-    area = action.args[0]
-    position = _rightmost(state.queues[rules.discipline_index[area]])
-    assert position is not None
-    take_from_queue(rules, state, p, area, position)
-
-
-def _any_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+def _anywhere(rules: Rules, state: State) -> list[Action]:
     return [
         Action("enrol", (area, str(pos)))
         for area in rules.disciplines
@@ -105,10 +123,42 @@ def _any_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     ]
 
 
+def _position(action: Action) -> int | None:
+    return int(action.args[1]) if len(action.args) == 2 and action.args[1].isdigit() else None
+
+
+def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    if len(action.args) == 2 and _position(action) is not None:
+        if not has_ability(rules, state, p, "enrol_anywhere"):
+            return [Reason("no_such_ability", "only Objective card #23 lets you pick any Student")]
+        return _enrol_reasons(rules, state, p, action.args[0], _position(action))
+    if len(action.args) != 1:
+        return [Reason("bad_arguments", "write 'enrol <area>'")]
+    return _enrol_reasons(rules, state, p, action.args[0], None)
+
+
+@turn_option("enrol", main="enrol", candidates=_candidates, check=_check)
+def _enrol(rules: Rules, state: State, p: int, action: Action) -> None:
+    area = action.args[0]
+    position = _position(action)
+    if position is None:
+        position = _rightmost(state.queues[rules.discipline_index[area]])
+    assert position is not None
+    take_from_queue(rules, state, p, area, position)
+
+
+# ---- the Favour track's Enrol (IC-FAV-3, AMB-9) --------------------------------------------------
+
+
+def _any_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return _anywhere(rules, state)
+
+
 def _any_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
-    if len(action.args) != 2 or not action.args[1].isdigit():
+    position = _position(action)
+    if position is None:
         return [Reason("bad_arguments", "write 'enrol <area> <position>'")]
-    return _enrol_reasons(rules, state, task.player, action.args[0], int(action.args[1]))
+    return _enrol_reasons(rules, state, task.player, action.args[0], position)
 
 
 @step(
@@ -118,6 +168,6 @@ def _any_check(rules: Rules, state: State, task: Task, action: Action) -> list[R
     prompt="Choose a Student from any position of any queue",
 )
 def _enrol_any(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    # IC-FAV-3, AMB-9: any position; the Student still goes under its Introductory Class.
+    # Any position; the Student still goes under its Introductory Class (AMB-9).
     assert action is not None
     take_from_queue(rules, state, task.player, action.args[0], int(action.args[1]))

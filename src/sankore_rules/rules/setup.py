@@ -185,6 +185,7 @@ def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
         pending_scorings=[],
         scorings_done=[],
         teaching=None,
+        abilities_used=[],
         idle_turns=0,
         end_triggered=False,
         game_over=False,

@@ -16,6 +16,7 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import ALWAYS_KINDS, log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import storage_bonus
 from sankore_rules.rules.common import prestige_capacity
 from sankore_rules.rules.majority import resolve_scoring
 from sankore_rules.state import State, Task
@@ -123,6 +124,7 @@ ALWAYS_KINDS["turn"] = (
     "promote",
     "write",
     "complete",
+    "objective",
     "end",
 )
 
@@ -144,7 +146,7 @@ def _end_turn_storage(rules: Rules, state: State, task: Task, action: Action | N
     pl = state.players[task.player]
     limits = rules.limits
     for resource in ("inspiration", "gold", "salt"):
-        limit = getattr(limits, resource)
+        limit = getattr(limits, resource) + storage_bonus(rules, state, task.player, resource)
         if getattr(pl, resource) > limit:
             log(
                 state,
@@ -200,6 +202,7 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
         state.end_triggered = True
         log(state, "end_triggered", None, reason="a round without main actions")
     state.main_used = []
+    state.abilities_used = []
     # END-2: once triggered, play on until every player has had the same number of turns.
     if state.end_triggered and len({pl.turns for pl in state.players}) == 1:
         finish_game(rules, state)

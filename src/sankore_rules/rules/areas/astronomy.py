@@ -7,6 +7,7 @@ from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import area_discount
 from sankore_rules.rules.common import (
     knowledge_reasons,
     pay_reasons,
@@ -17,8 +18,15 @@ from sankore_rules.rules.common import (
     teaching_supported,
 )
 from sankore_rules.state import State, Task
+from sankore_rules.tables import AstroNode
 
 AREA = "astronomy"
+
+
+def _gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
+    """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
+    base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
+    return max(0, base - area_discount(rules, state, p, AREA, "gold"))
 
 
 def _start_node(rules: Rules, state: State, p: int, start: str) -> str:
@@ -54,17 +62,14 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     reasons = knowledge_reasons(
         rules.route_distance[origin][node.id], teaching_knowledge(rules, state)
     )
-    if node.kind == "port":
-        if not teaching_supported(rules, state):
-            reasons.append(
-                Reason(
-                    "needs_supported_class",
-                    f"{node.name} is a Port City: it needs a Supported Class (ASTRO-8)",
-                )
+    if node.kind == "port" and not teaching_supported(rules, state):
+        reasons.append(
+            Reason(
+                "needs_supported_class",
+                f"{node.name} is a Port City: it needs a Supported Class (ASTRO-8)",
             )
-        cost = node.gold
-    else:
-        cost = rules.tables.astronomy.oasis_gold
+        )
+    cost = _gold_cost(rules, state, p, node)
     return reasons + pay_reasons(pl, gold=cost) + piece_reasons(rules, pl, AREA)
 
 
@@ -102,12 +107,12 @@ def _trading_post(rules: Rules, state: State, task: Task, action: Action | None)
     place_piece(rules, state, p, AREA, dest)
     if node.kind == "oasis":
         # ASTRO-6, ASTRO-12: pay 1 Gold, gain 2 Salt; the camel stays.
-        pl.gold -= rules.tables.astronomy.oasis_gold
+        pl.gold -= _gold_cost(rules, state, p, node)
         pl.salt += rules.tables.astronomy.oasis_salt
         pl.camel = node.id
         return
     # ASTRO-9..11, ASTRO-15: pay the city's Gold, take the space's token or reward, go home.
-    pl.gold -= node.gold
+    pl.gold -= _gold_cost(rules, state, p, node)
     pl.camel = rules.astro_start
     token = state.port_tokens.pop(dest, None)
     if token is not None:

@@ -6,6 +6,7 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import area_discount, has_ability
 from sankore_rules.rules.common import (
     book_payment_reasons,
     contribute_tasks,
@@ -28,15 +29,46 @@ def _row_cost(rules: Rules, row: str) -> Cost:
     return cost
 
 
+ALTERNATIVE_PAYMENTS = {"gold": Cost(gold=1), "salt": Cost(salt=1), "book": Cost(books=1)}
+
+
+def _payment(rules: Rules, state: State, p: int, row: str, alternative: str | None) -> Cost:
+    """What a Crown space costs ``p``.
+
+    The row's carpet less any discount, or, with card #3, the one Book, Salt or Gold chosen
+    instead (OBJ-3; the Knowledge and the Supported Class are still needed, AMB-42).
+    """
+    if alternative is not None:
+        return ALTERNATIVE_PAYMENTS[alternative]
+    cost = _row_cost(rules, row)
+    return Cost(
+        gold=max(0, cost.gold - area_discount(rules, state, p, AREA, "gold")),
+        salt=max(0, cost.salt - area_discount(rules, state, p, AREA, "salt")),
+        books=cost.books,
+    )
+
+
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("crown", (s,)) for s in rules.law_spaces] + [Action("skip")]
+    options = [Action("crown", (s,)) for s in rules.law_spaces]
+    if has_ability(rules, state, task.player, "crown_any_cost"):
+        options += [
+            Action("crown", (s, pay)) for s in rules.law_spaces for pay in ALTERNATIVE_PAYMENTS
+        ]
+    return [*options, Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
         return []
-    if len(action.args) != 1 or action.args[0] not in rules.law_spaces:
-        return [Reason("bad_arguments", "write 'crown <Law space>'")]
+    if (
+        not 1 <= len(action.args) <= 2
+        or action.args[0] not in rules.law_spaces
+        or (len(action.args) == 2 and action.args[1] not in ALTERNATIVE_PAYMENTS)
+    ):
+        return [Reason("bad_arguments", "write 'crown <Law space> [gold|salt|book]'")]
+    alternative = action.args[1] if len(action.args) == 2 else None
+    if alternative is not None and not has_ability(rules, state, task.player, "crown_any_cost"):
+        return [Reason("no_such_ability", "only Objective card #3 lets you change a Crown's cost")]
     space = rules.law_spaces[action.args[0]]
     if space.id in state.spaces:
         return [Reason("space_taken", f"{space.id} already holds a Crown")]
@@ -47,9 +79,10 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
         reasons.append(
             Reason("needs_supported_class", "the top row needs a Supported Class (LAW-4)")
         )
-    reasons += pay_reasons(pl, cost.gold, cost.salt)
-    if cost.books:  # AMB-16: the Book goes to the Library
-        reasons += book_payment_reasons(rules, state, task.player, "any", cost.books)
+    payment = _payment(rules, state, task.player, space.row, alternative)
+    reasons += pay_reasons(pl, payment.gold, payment.salt)
+    if payment.books:  # AMB-16: the Book goes to the Library
+        reasons += book_payment_reasons(rules, state, task.player, "any", payment.books)
     return reasons + piece_reasons(rules, pl, AREA)
 
 
@@ -67,13 +100,14 @@ def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
         return
     space = rules.law_spaces[action.args[0]]
     pl = state.players[p]
-    cost = _row_cost(rules, space.row)
-    pl.gold -= cost.gold
-    pl.salt -= cost.salt
+    alternative = action.args[1] if len(action.args) == 2 else None
+    payment = _payment(rules, state, p, space.row, alternative)
+    pl.gold -= payment.gold
+    pl.salt -= payment.salt
     place_piece(rules, state, p, AREA, space.id)
     tasks: list[Task] = []
-    if cost.books:
-        tasks.append(contribute_tasks(p, "any", cost.books))
+    if payment.books:
+        tasks.append(contribute_tasks(p, "any", payment.books))
     # LAW-5, then LAW-6, then LAW-7 (AMB-44).
     section = rules.region_discipline[space.region]
     tasks.append(Task("skill_tile", p, {"icon": space.skill, "section": section}))

@@ -7,6 +7,7 @@ from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import has_ability
 from sankore_rules.rules.common import (
     book_payment_reasons,
     contribute_tasks,
@@ -87,7 +88,11 @@ def _mathematics(rules: Rules, state: State, task: Task, action: Action | None) 
 
 
 def _flip_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    line = rules.wall_line[task.args["wall"]]
+    # OBJ-6: card #21 lets a new Wall flip any face-down tile of the Madrasa.
+    if has_ability(rules, state, task.player, "flip_any"):
+        line: tuple[int, ...] = tuple(range(rules.madrasa_cells))
+    else:
+        line = rules.wall_line[task.args["wall"]]
     return [
         Action("flip", (rules.cell_name(c),))
         for c in line

@@ -6,6 +6,7 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
+from sankore_rules.rules.abilities import area_discount
 from sankore_rules.rules.common import (
     gain_prestige,
     knowledge_reasons,
@@ -25,6 +26,11 @@ AREA = "theology"
 def _row_cost(rules: Rules, row: str) -> Cost:
     cost: Cost = getattr(rules.tables.theology.rows, row)
     return cost
+
+
+def _salt(rules: Rules, state: State, p: int, cost: Cost) -> int:
+    """The Salt a Mosque space costs ``p`` (THEO-3), less any Objective card discount."""
+    return max(0, cost.salt - area_discount(rules, state, p, AREA, "salt"))
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
@@ -48,7 +54,8 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
                 "needs_supported_class", f"{space.city}'s top row needs a Supported Class (THEO-4)"
             )
         )
-    return reasons + pay_reasons(pl, cost.gold, cost.salt) + piece_reasons(rules, pl, AREA)
+    salt = _salt(rules, state, task.player, cost)
+    return reasons + pay_reasons(pl, salt=salt) + piece_reasons(rules, pl, AREA)
 
 
 @step(
@@ -66,8 +73,7 @@ def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> 
     space = rules.theology_spaces[action.args[0]]
     pl = state.players[p]
     cost = _row_cost(rules, space.row)
-    pl.gold -= cost.gold
-    pl.salt -= cost.salt
+    pl.salt -= _salt(rules, state, p, cost)
     place_piece(rules, state, p, AREA, space.id)
     tasks: list[Task] = []
     if space.row == "top":

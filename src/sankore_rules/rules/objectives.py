@@ -1,0 +1,189 @@
+"""Objective cards: requirements, the Complete an Objective bonus action, round abilities.
+
+Requirements are declarative conditions (``objectives.toml``) evaluated here by one function,
+:func:`condition_count`, so ``explain`` can say which part of a requirement is not met.
+"""
+
+from __future__ import annotations
+
+from sankore_rules.actions import Action
+from sankore_rules.board import Rules
+from sankore_rules.effects import effect_tasks
+from sankore_rules.engine import log, push
+from sankore_rules.errors import Reason
+from sankore_rules.rules.turn import turn_option
+from sankore_rules.state import State
+from sankore_rules.tables import Condition, ObjectiveCard
+
+__all__ = ["condition_count", "requirement_reasons"]
+
+
+def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    """The count a condition compares with its ``at_least``, for player ``p``."""
+    pl = state.players[p]
+    if cond.kind in ("pieces", "regions"):
+        mine = [
+            rules.area_spaces[s]
+            for s, owner in state.spaces.items()
+            if owner == p and rules.area_spaces[s].area == cond.area
+        ]
+        if cond.place == "oasis":
+            mine = [s for s in mine if s.id in rules.oases]
+        elif cond.place == "port":
+            mine = [s for s in mine if s.id in rules.port_spaces]
+        if cond.kind == "pieces":
+            return len(mine)
+        return len({s.region for s in mine if s.region is not None})
+    if cond.kind == "graduations":
+        return sum(1 for g in pl.graduations if rules.graduation_tiles[g.tile].level >= cond.level)
+    if cond.kind == "advanced":
+        return sum(1 for t in pl.classes.values() if rules.class_tiles[t].level > 0)
+    if cond.kind == "skills":
+        if cond.section is not None:
+            return len(pl.skills[rules.discipline_index[cond.section]])
+        return sum(len(section) for section in pl.skills)
+    if cond.kind == "topmost":
+        return sum(1 for s in pl.students if s in rules.topmost)
+    if cond.kind == "student_level":
+        return max((rules.student_level[s] for s in pl.students), default=0)
+    if cond.kind == "favour":
+        return pl.favour_pos + 1
+    if cond.kind == "prestige":
+        return sum(pl.prestige)
+    if cond.kind == "books":
+        return sum(pl.books)
+    raise ValueError(f"unknown condition kind {cond.kind!r}")
+
+
+def describe_condition(cond: Condition) -> str:
+    """A condition in words, for explanations and the docs."""
+    where = {"oasis": " in Oases", "port": " in Port Cities"}.get(cond.place or "", "")
+    words = {
+        "pieces": f"{cond.at_least} of your pieces in {cond.area}{where}",
+        "regions": f"pieces in {cond.at_least} regions of {cond.area}",
+        "graduations": f"{cond.at_least} Graduation tile(s) of level {cond.level} or more",
+        "advanced": f"{cond.at_least} Advanced Classes on your board",
+        "skills": f"{cond.at_least} Skill tiles"
+        + (f" in your {cond.section} section" if cond.section else ""),
+        "topmost": f"{cond.at_least} Students on the topmost spaces",
+        "student_level": f"a Student on a level {cond.at_least} space or higher",
+        "favour": f"your Favour disc on space {cond.at_least} or further",
+        "prestige": f"{cond.at_least} Prestige tokens in storage",
+        "books": f"{cond.at_least} Books on your Bookshelf",
+    }
+    return words[cond.kind]
+
+
+def requirement_reasons(rules: Rules, state: State, p: int, card: ObjectiveCard) -> list[Reason]:
+    """One ``objective_unmet`` reason per condition of ``card`` that ``p`` does not meet."""
+    reasons = []
+    for cond in card.requirement:
+        have = condition_count(rules, state, p, cond)
+        if have < cond.at_least:
+            reasons.append(
+                Reason(
+                    "objective_unmet",
+                    f"card #{card.number} needs {describe_condition(cond)} (you have {have})",
+                )
+            )
+    return reasons
+
+
+def _card(rules: Rules, text: str) -> ObjectiveCard | None:
+    return rules.objective_cards.get(int(text)) if text.isdigit() else None
+
+
+# ---- Complete an Objective (BONUS-5, OBJ-1) ------------------------------------------------------
+
+
+def _complete_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return [Action("complete", (str(n),)) for n in state.players[p].objectives]
+
+
+def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    card = _card(rules, action.args[0]) if len(action.args) == 1 else None
+    if card is None:
+        return [Reason("bad_arguments", "write 'complete <card number>'")]
+    if card.number not in state.players[p].objectives:
+        return [Reason("not_in_hand", f"card #{card.number} is not in your hand")]
+    return requirement_reasons(rules, state, p, card)
+
+
+@turn_option("complete", main=None, candidates=_complete_candidates, check=_complete_check)
+def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
+    number = int(action.args[0])
+    pl = state.players[p]
+    pl.objectives.remove(number)
+    pl.completed.append(number)  # face up: public from now on
+    log(state, "objective_completed", p, card=number)
+
+
+# ---- round abilities (BONUS-6 b, AMB-15) ---------------------------------------------------------
+
+
+def _round_cards(rules: Rules, state: State, p: int) -> list[ObjectiveCard]:
+    cards = (rules.objective_cards[n] for n in state.players[p].completed)
+    return [c for c in cards if c.ability.use == "round"]
+
+
+def _ability_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    options: list[Action] = []
+    mine = [s for s, owner in state.spaces.items() if owner == p and s in rules.wall_spaces]
+    for card in _round_cards(rules, state, p):
+        if card.ability.kind == "move_wall":
+            options += [
+                Action("objective", (str(card.number), origin, target))
+                for origin in mine
+                for target in rules.wall_spaces
+            ]
+        else:
+            options.append(Action("objective", (str(card.number),)))
+    return options
+
+
+def _ability_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    card = _card(rules, action.args[0]) if action.args else None
+    if card is None:
+        return [Reason("bad_arguments", "write 'objective <card number> [...]'")]
+    if card.number not in state.players[p].completed or card.ability.use != "round":
+        return [Reason("no_such_ability", f"you have no completed card #{card.number} to use")]
+    if card.number in state.abilities_used:
+        return [Reason("ability_used", f"card #{card.number} was already used this turn")]
+    if card.ability.kind != "move_wall":
+        return [] if len(action.args) == 1 else [Reason("bad_arguments", "no words expected")]
+    return _move_wall_reasons(rules, state, p, action.args[1:], card.ability.amount)
+
+
+def _move_wall_reasons(
+    rules: Rules, state: State, p: int, args: tuple[str, ...], reach: int
+) -> list[Reason]:
+    # OBJ-4, AMB-42: same side, an empty space numbered 1 to `reach` higher.
+    if len(args) != 2 or any(a not in rules.wall_spaces for a in args):
+        return [Reason("bad_arguments", "write 'objective 4 <your wall> <empty wall space>'")]
+    origin, target = (rules.wall_spaces[a] for a in args)
+    if state.spaces.get(origin.id) != p:
+        return [Reason("not_your_wall", f"{origin.id} holds none of your Walls")]
+    if target.id in state.spaces:
+        return [Reason("space_taken", f"{target.id} already holds a Wall")]
+    if target.side != origin.side or not 0 < target.number - origin.number <= reach:
+        return [
+            Reason(
+                "wall_out_of_reach",
+                f"{target.id} is not 1 to {reach} numbers higher on side {origin.side}",
+            )
+        ]
+    return []
+
+
+@turn_option("objective", main=None, candidates=_ability_candidates, check=_ability_check)
+def _use_ability(rules: Rules, state: State, p: int, action: Action) -> None:
+    card = rules.objective_cards[int(action.args[0])]
+    state.abilities_used.append(card.number)
+    log(state, "ability", p, card=card.number)
+    if card.ability.kind == "move_wall":
+        # No flip and no Gold for a moved Wall (OBJ-4).
+        origin, target = action.args[1:]
+        del state.spaces[origin]
+        state.spaces[target] = p
+    else:
+        push(state, *effect_tasks(rules, p, card.ability.effects))
