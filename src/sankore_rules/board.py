@@ -82,6 +82,9 @@ class Rules:
         }
         self.favour_rewards = tuple(s.reward for s in tables.favour_track.space)
         self.library_sides = {s.id: s for s in tables.library.side}
+        self.library_slots: dict[str, int] = {
+            s.id: sum(shelf.slots for shelf in s.shelves) for s in tables.library.side
+        }
         self.objective_cards = {c.number: c for c in tables.objectives.card}
 
     # ---- player board ------------------------------------------------------------------------

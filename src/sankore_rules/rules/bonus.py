@@ -73,7 +73,11 @@ def _promote_candidates(rules: Rules, state: State, p: int) -> list[Action]:
 
 
 def _paid_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
-    return _inspiration(state, p) + move_reasons(rules, state, p, action)
+    return move_reasons(rules, state, p, action)
+
+
+def _inspiration_ready(rules: Rules, state: State, p: int) -> list[Reason]:
+    return _inspiration(state, p)
 
 
 def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
@@ -81,8 +85,20 @@ def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
     _move(state, p, action)
 
 
-turn_option("transfer", main=None, candidates=_transfer_candidates, check=_paid_check)(_paid_move)
-turn_option("promote", main=None, candidates=_promote_candidates, check=_paid_check)(_paid_move)
+turn_option(
+    "transfer",
+    main=None,
+    candidates=_transfer_candidates,
+    check=_paid_check,
+    ready=_inspiration_ready,
+)(_paid_move)
+turn_option(
+    "promote",
+    main=None,
+    candidates=_promote_candidates,
+    check=_paid_check,
+    ready=_inspiration_ready,
+)(_paid_move)
 
 
 def _write_candidates(rules: Rules, state: State, p: int) -> list[Action]:
@@ -93,7 +109,7 @@ def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Rea
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'write <discipline>'")]
     i = rules.discipline_index[action.args[0]]
-    reasons = _inspiration(state, p)
+    reasons = []
     if state.supply_books[i] == 0:
         reasons.append(Reason("supply_empty", f"no {action.args[0]} Book is left in the supply"))
     if state.players[p].books[i] >= rules.limits.books_per_discipline:
@@ -101,7 +117,13 @@ def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Rea
     return reasons
 
 
-@turn_option("write", main=None, candidates=_write_candidates, check=_write_check)
+@turn_option(
+    "write",
+    main=None,
+    candidates=_write_candidates,
+    check=_write_check,
+    ready=_inspiration_ready,
+)
 def _write(rules: Rules, state: State, p: int, action: Action) -> None:
     # BONUS-4
     state.players[p].inspiration -= 1

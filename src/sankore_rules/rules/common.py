@@ -83,8 +83,7 @@ def shelves_with_room(rules: Rules, state: State) -> list[int]:
 
 def free_library_slots(rules: Rules, state: State) -> int:
     """How many Books the Library can still take."""
-    shelves = rules.library_sides[state.library_side].shelves
-    return sum(shelf.slots - len(state.library[i]) for i, shelf in enumerate(shelves))
+    return rules.library_slots[state.library_side] - sum(map(len, state.library))
 
 
 def contribute_tasks(p: int, discipline: str, count: int = 1, distinct: bool = False) -> Task:

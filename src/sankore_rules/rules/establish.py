@@ -56,6 +56,17 @@ def _establish(rules: Rules, state: State, p: int, tile_id: str, free: bool) -> 
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    # A column whose Book the player cannot contribute offers nothing: the same payment check
+    # that refuses each of its tiles, asked once per column.
+    return [
+        Action("establish", (t,))
+        for d, col in zip(rules.disciplines, state.market, strict=True)
+        if not book_payment_reasons(rules, state, p, d)
+        for t in col.visible()
+    ]
+
+
+def _free_candidates_all(rules: Rules, state: State) -> list[Action]:
     return [Action("establish", (t,)) for col in state.market for t in col.visible()]
 
 
@@ -69,7 +80,7 @@ def _establish_main(rules: Rules, state: State, p: int, action: Action) -> None:
 
 
 def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [*_candidates(rules, state, task.player), Action("skip")]
+    return [*_free_candidates_all(rules, state), Action("skip")]
 
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

@@ -26,6 +26,11 @@ __all__ = ["TURN_OPTIONS", "TurnOption", "turn_option"]
 OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
 OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
 OptionResolve = Callable[[Rules, State, int, Action], None]
+OptionReady = Callable[[Rules, State, int], list[Reason]]
+
+
+def _always_ready(rules: Rules, state: State, p: int) -> list[Reason]:
+    return []
 
 
 @frozen
@@ -36,6 +41,9 @@ class TurnOption:
         kind: the action kind (``enrol``, ``write`` ...).
         main: the main action it counts as (``favour`` for both Favour versions), or None for
             a bonus action.
+        ready: the reasons that refuse every action of this kind at once (no Inspiration for
+            any bonus action, a full Library...). They are part of every check, and let the
+            menu skip listing candidates that could never pass.
     """
 
     kind: str
@@ -43,37 +51,31 @@ class TurnOption:
     candidates: OptionCandidates
     check: OptionCheck
     resolve: OptionResolve
+    ready: OptionReady
 
 
 TURN_OPTIONS: dict[str, TurnOption] = {}
 
 
 def turn_option(
-    kind: str, *, main: str | None, candidates: OptionCandidates, check: OptionCheck
+    kind: str,
+    *,
+    main: str | None,
+    candidates: OptionCandidates,
+    check: OptionCheck,
+    ready: OptionReady = _always_ready,
 ) -> Callable[[OptionResolve], OptionResolve]:
     """Register the decorated function as the resolver of the turn-menu action ``kind``."""
 
     def register(resolve: OptionResolve) -> OptionResolve:
-        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve)
+        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready)
         return resolve
 
     return register
 
 
-def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    options: list[Action] = []
-    for opt in TURN_OPTIONS.values():
-        options.extend(opt.candidates(rules, state, task.player))
-    options.append(Action("end"))
-    return options
-
-
-def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
-    if action.kind == "end":
-        return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
-    opt = TURN_OPTIONS.get(action.kind)
-    if opt is None:
-        return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
+def _option_reasons(rules: Rules, state: State, p: int, opt: TurnOption) -> list[Reason]:
+    """Reasons every action of ``opt`` is refused now (TURN-2, and the option's own)."""
     reasons: list[Reason] = []
     if opt.main is not None:
         if opt.main in state.main_used:
@@ -84,7 +86,27 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
             )
         elif len(state.main_used) >= 2:
             reasons.append(Reason("no_main_actions_left", "you already took two main actions"))
-    return reasons + opt.check(rules, state, task.player, action)
+    return reasons + opt.ready(rules, state, p)
+
+
+def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    options: list[Action] = []
+    for opt in TURN_OPTIONS.values():
+        if not _option_reasons(rules, state, task.player, opt):
+            options.extend(opt.candidates(rules, state, task.player))
+    options.append(Action("end"))
+    return options
+
+
+def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "end":
+        return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
+    opt = TURN_OPTIONS.get(action.kind)
+    if opt is None:
+        return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
+    return _option_reasons(rules, state, task.player, opt) + opt.check(
+        rules, state, task.player, action
+    )
 
 
 @step(
