@@ -219,6 +219,7 @@ def observation(state: State, player: int) -> dict[str, Any]:
     data: dict[str, Any] = _OBSERVER.unstructure(state)
     data.pop("seed")
     data.pop("_options", None)
+    data.pop("_scratch", None)
     data.pop("events", None)
     data["viewer"] = player
     for p, pl in enumerate(data["players"]):

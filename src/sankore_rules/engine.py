@@ -13,7 +13,7 @@ This module knows nothing of Sankoré's disciplines or boards; the rules modules
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
@@ -24,8 +24,21 @@ from sankore_rules.state import Event, State, Task
 if TYPE_CHECKING:
     from sankore_rules.board import Rules
 
-__all__ = ["STEPS", "Step", "check", "decide", "legal", "log", "perform", "push", "settle", "step"]
+__all__ = [
+    "STEPS",
+    "Step",
+    "check",
+    "decide",
+    "legal",
+    "log",
+    "memo",
+    "perform",
+    "push",
+    "settle",
+    "step",
+]
 
+T = TypeVar("T")
 Candidates = Callable[["Rules", State, Task], Iterable[Action]]
 Check = Callable[["Rules", State, Task, Action], list[Reason]]
 Resolve = Callable[["Rules", State, Task, "Action | None"], None]
@@ -88,6 +101,22 @@ def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[
     return []
 
 
+def memo(state: State, key: object, compute: Callable[[], T]) -> T:
+    """``compute()``, computed once while one decision's options are being checked.
+
+    Checks are pure functions of a state that does not change while they run, so a figure
+    every option needs (the Knowledge total, whether the class is Supported) is worked out once.
+    Outside a check it is simply computed.
+    """
+    scratch: dict[object, Any] | None = state._scratch
+    if scratch is None:
+        return compute()
+    if key not in scratch:
+        scratch[key] = compute()
+    value: T = scratch[key]
+    return value
+
+
 def legal(rules: Rules, state: State) -> list[Action]:
     """The legal options of the pending decision, computed once per state and cached."""
     cached: list[Action] | None = state._options
@@ -100,9 +129,13 @@ def legal(rules: Rules, state: State) -> list[Action]:
         spec = STEPS[task.kind]
         assert spec.candidates is not None, f"{task.kind} is not a decision"
         checker = spec.check or _no_reasons
-        result = [
-            a for a in spec.candidates(rules, state, task) if not checker(rules, state, task, a)
-        ]
+        state._scratch = {}
+        try:
+            result = [
+                a for a in spec.candidates(rules, state, task) if not checker(rules, state, task, a)
+            ]
+        finally:
+            state._scratch = None
     state._options = result
     return result
 

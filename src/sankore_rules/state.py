@@ -217,6 +217,7 @@ class State:
     #: what the last ``apply`` did, in order.
     events: list[Event] = field(factory=list)
     _options: Any = field(default=None, eq=False, repr=False, alias="_options")
+    _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
     @property
     def current_player(self) -> int | None:
@@ -291,6 +292,7 @@ def to_json(state: State) -> str:
     """
     data = _CONVERTER.unstructure(state)
     data.pop("_options", None)
+    data.pop("_scratch", None)
     data.pop("events", None)
     return json.dumps({"format": _FORMAT, "state": data}, ensure_ascii=False, sort_keys=True)
 

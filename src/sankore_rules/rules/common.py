@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, memo, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import area_knowledge
 from sankore_rules.state import MadrasaTile, PlayerState, State, Task
@@ -183,6 +183,10 @@ def shared_knowledge(rules: Rules, state: State, discipline: str) -> int:
 
 def teaching_knowledge(rules: Rules, state: State) -> int:
     """Total Knowledge of the class being taught (KNOW-2): school + shared + class bonus."""
+    return memo(state, "teaching_knowledge", lambda: _teaching_knowledge(rules, state))
+
+
+def _teaching_knowledge(rules: Rules, state: State) -> int:
     assert state.teaching is not None
     p, class_space, student, _ = state.teaching
     pl = state.players[p]

@@ -1,0 +1,77 @@
+"""``legal_actions`` is complete: every well-formed action ``explain`` accepts is listed.
+
+The turn menu and some decisions skip candidates an option-wide check already refuses (a
+column whose Book cannot be paid, bonus actions without Inspiration). This test enumerates
+every well-formed action of those decisions by brute force, at many positions of random games,
+and checks that the listed actions are exactly the ones ``explain`` accepts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import sankore_rules as sr
+from sankore_rules.actions import Action
+
+RULES = sr.load_rules()
+
+
+def _all_turn_actions(state: sr.State) -> list[Action]:
+    areas = RULES.disciplines
+    actions = [Action("end"), Action("favour", ("take",)), Action("favour", ("return",))]
+    actions += [Action("enrol", (a,)) for a in areas]
+    actions += [
+        Action("enrol", (a, str(i)))
+        for a in areas
+        for i in range(len(state.queues[0]))
+    ]
+    actions += [Action("establish", (t,)) for t in RULES.class_tiles]
+    actions += [Action("teach", (c,)) for c in RULES.class_spaces]
+    actions += [Action("graduate", (s,)) for s in RULES.student_spaces]
+    actions += [Action("write", (d,)) for d in areas]
+    actions += [Action("complete", (str(n),)) for n in RULES.objective_cards]
+    for kind in ("transfer", "promote"):
+        actions += [
+            Action(kind, pair) for pair in itertools.permutations(RULES.student_spaces, 2)
+        ]
+    actions += [Action("objective", (str(n),)) for n in RULES.objective_cards]
+    walls = list(RULES.wall_spaces)
+    actions += [Action("objective", ("4", a, b)) for a in walls for b in walls if a != b]
+    return actions
+
+
+def _positions(players: int, seed: int, every: int) -> list[sr.State]:
+    rng = random.Random(seed)
+    state = sr.new_game(players=players, seed=seed)
+    seen = []
+    step = 0
+    while not sr.is_terminal(state):
+        if state.decision is not None and state.decision.kind == "turn" and step % every == 0:
+            seen.append(state)
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+        step += 1
+    return seen
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_turn_menu_lists_exactly_what_explain_accepts(players: int, seed: int) -> None:
+    for state in _positions(players, seed, every=7):
+        listed = set(sr.legal_actions(state))
+        accepted = {a for a in _all_turn_actions(state) if not sr.explain(state, a)}
+        assert listed == accepted
+
+
+def test_establish_refused_for_a_column_without_a_book_names_the_book() -> None:
+    """EST-4: a column whose Book cannot be paid is not listed, and explain says why."""
+    state = sr.new_game(players=2, seed=4)
+    while state.decision is not None and state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    p = state.current_player
+    assert p is not None
+    empty = [d for d, n in zip(RULES.disciplines, state.players[p].books, strict=True) if n == 0]
+    tile = state.market[RULES.discipline_index[empty[0]]].visible()[0]
+    assert Action("establish", (tile,)) not in sr.legal_actions(state)
+    assert [r.code for r in sr.explain(state, f"establish {tile}")] == ["no_book"]
