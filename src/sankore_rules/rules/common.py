@@ -268,8 +268,8 @@ def madrasa_full(rules: Rules, state: State) -> bool:
 @step("place_sankore_tile")
 def _place_sankore_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     tile_id = task.args["tile"]
-    if madrasa_full(rules, state):
-        # After the trigger there is no space left: the player chooses (SANK-10, END-3).
+    if state.end_triggered or madrasa_full(rules, state):
+        # After the trigger, whatever triggered it, the player chooses (SANK-10, END-3).
         push(
             state,
             Task(

@@ -64,20 +64,27 @@ def madrasa_awards(rules: Rules, state: State) -> dict[str, int | None]:
     for cell, tile in enumerate(state.madrasa):
         if tile is None or not tile.star:
             continue
-        best: dict[int, tuple[int, int, int, int]] = {}
+        count: dict[int, int] = {}
+        corner: dict[int, bool] = {}
+        highest: dict[int, tuple[int, bool]] = {}
         for wall in rules.walls_by_cell[cell]:
             owner = state.spaces.get(wall)
             if owner is None:
                 continue
-            count, corner, number, vertical = best.get(owner, (0, 0, 0, 0))
-            best[owner] = (
-                count + 1,
-                max(corner, int(wall == rules.corner_id)),
-                max(number, rules.area_spaces[wall].number),
-                max(vertical, int(rules.wall_vertical[wall])),
-            )
+            count[owner] = count.get(owner, 0) + 1
+            corner[owner] = corner.get(owner, False) or wall == rules.corner_id
+            # A player's best Wall: the highest number, and on equal numbers a vertical one.
+            mine = (rules.area_spaces[wall].number, rules.wall_vertical[wall])
+            highest[owner] = max(highest.get(owner, mine), mine)
+        if not count:
+            awards[rules.cell_name(cell)] = None  # no Wall in its lines (MADR-4)
+            continue
         # Most Walls; the corner wins every tie; then the highest Wall; then a vertical one.
-        awards[rules.cell_name(cell)] = max(best, key=best.__getitem__) if best else None
+        tied = [p for p in count if count[p] == max(count.values())]
+        winners = [p for p in tied if corner[p]] or tied
+        ranked = sorted(winners, key=lambda p: highest[p], reverse=True)
+        alone = len(ranked) == 1 or highest[ranked[0]] != highest[ranked[1]]
+        awards[rules.cell_name(cell)] = ranked[0] if ranked and alone else None
     return awards
 
 

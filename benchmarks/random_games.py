@@ -1,0 +1,152 @@
+"""Benchmark: random full games, timing every ``sr.legal_actions`` and ``sr.apply`` call.
+
+Plays ``--games`` games for each player count in ``--players`` with uniformly random choices
+(what ``sankore_rules.bots.RandomBot`` does), game ``i`` of a player count using seed
+``--seed + i`` for both the setup and the choices, so runs are reproducible. Prints, per player
+count and overall: games per second, decisions per second, the median and 95th percentile
+microseconds of ``sr.legal_actions`` and of ``sr.apply``, and the process's peak resident
+memory (``resource.getrusage``). With ``--tracemalloc`` it also prints the peak traced Python
+allocation, at a cost in speed.
+
+``sr.apply`` settles the new state to its next decision, which works out that decision's legal
+actions and caches them on the state, so ``sr.legal_actions`` as a caller sees it is mostly a
+cache hit ("legal_actions"). The cost of working the list out ("legal computed") is timed too,
+on a clone of each state (clones carry no cache); it is part of every ``sr.apply`` figure.
+Games/s and decisions/s count only the game itself, not that extra timing run.
+
+    .venv/bin/python benchmarks/random_games.py --games 20 --players 2 3 4 --seed 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+
+import sankore_rules as sr
+
+MAX_DECISIONS = 10_000
+
+
+@dataclass
+class Tally:
+    """Timings gathered over a set of games."""
+
+    games: int = 0
+    decisions: int = 0
+    wall_ns: int = 0
+    legal_ns: list[int] = field(default_factory=list)
+    computed_ns: list[int] = field(default_factory=list)
+    apply_ns: list[int] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.decisions += other.decisions
+        self.wall_ns += other.wall_ns
+        self.legal_ns += other.legal_ns
+        self.computed_ns += other.computed_ns
+        self.apply_ns += other.apply_ns
+
+
+def play(players: int, seed: int, library: str, tally: Tally) -> None:
+    """Play one random game to its end, adding its timings to ``tally``."""
+    perf = time.perf_counter_ns
+    rng = random.Random(seed)
+    extra = 0  # time spent on the uncached timing run, left out of the game's time
+    start = perf()
+    state = sr.new_game(players=players, seed=seed, library=library)
+    decisions = 0
+    while not sr.is_terminal(state):
+        e0 = perf()
+        fresh = state.clone()
+        e1 = perf()
+        sr.legal_actions(fresh)
+        e2 = perf()
+        tally.computed_ns.append(e2 - e1)
+        extra += e2 - e0
+        t0 = perf()
+        actions = sr.legal_actions(state)
+        t1 = perf()
+        action = rng.choice(actions)
+        t2 = perf()
+        state = sr.apply(state, action)
+        t3 = perf()
+        tally.legal_ns.append(t1 - t0)
+        tally.apply_ns.append(t3 - t2)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"{players} players, seed {seed}: no end after {decisions}")
+    sr.final_scores(state)
+    tally.wall_ns += perf() - start - extra
+    tally.games += 1
+    tally.decisions += decisions
+
+
+def us(values: list[int], q: float) -> float:
+    """The ``q`` quantile of nanosecond timings, in microseconds."""
+    if q == 0.5:
+        return statistics.median(values) / 1000
+    return statistics.quantiles(values, n=100)[round(q * 100) - 1] / 1000
+
+
+def report(label: str, t: Tally) -> str:
+    seconds = t.wall_ns / 1e9
+    return (
+        f"{label:>9} | {t.games:5d} | {t.decisions:9d} | {t.decisions / max(t.games, 1):8.1f} | "
+        f"{t.games / seconds:7.2f} | {t.decisions / seconds:8.0f} | "
+        f"{us(t.legal_ns, 0.5):6.1f} {us(t.legal_ns, 0.95):6.1f} | "
+        f"{us(t.computed_ns, 0.5):6.1f} {us(t.computed_ns, 0.95):7.1f} | "
+        f"{us(t.apply_ns, 0.5):6.1f} {us(t.apply_ns, 0.95):7.1f}"
+    )
+
+
+def peak_rss_mib() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1024 if sys.platform != "darwin" else peak / 2**20  # KiB on Linux
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--library", default="three_shelf", choices=["three_shelf", "six_shelf"])
+    parser.add_argument(
+        "--tracemalloc", action="store_true", help="also trace Python allocations (slower)"
+    )
+    args = parser.parse_args(argv)
+    if args.tracemalloc:
+        tracemalloc.start()
+    sr.new_game(players=2, seed=0)  # load the rule tables before timing anything
+    print(
+        f"sankore_rules random games: {args.games} per player count, seed {args.seed}, "
+        f"{args.library}, Python {sys.version.split()[0]}"
+    )
+    print(
+        "  players | games | decisions | dec/game | games/s |    dec/s | "
+        "legal_actions us | legal computed us | apply us\n"
+        "          |       |           |          |         |          | "
+        "median    p95 | median     p95 | median     p95"
+    )
+    total = Tally()
+    for players in args.players:
+        tally = Tally()
+        for i in range(args.games):
+            play(players, args.seed + i, args.library, tally)
+        print(report(str(players), tally))
+        total.add(tally)
+    if len(args.players) > 1:
+        print(report("all", total))
+    print(f"peak resident memory: {peak_rss_mib():.1f} MiB")
+    if args.tracemalloc:
+        _, peak = tracemalloc.get_traced_memory()
+        print(f"peak traced Python allocation: {peak / 2**20:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
