@@ -70,12 +70,18 @@ def star_tile(state: State, cell: str, tile: str) -> None:
 
 
 def shelves(*books: list[str]) -> Callable[[State], None]:
-    """An edit that lays the Library's shelves out as given (Books taken from the supply)."""
+    """An edit that lays the Library's shelves out as given (Books taken from the supply, then
+    from the Theology spaces when the supply has run out)."""
 
     def change(state: State) -> None:
         for shelf, row in zip(state.library, books, strict=False):
             for d in row:
-                state.supply_books[RULES.discipline_index[d]] -= 1
+                i = RULES.discipline_index[d]
+                if state.supply_books[i] > 0:
+                    state.supply_books[i] -= 1
+                else:
+                    space = next(s for s, b in state.theology_books.items() if b == d)
+                    del state.theology_books[space]
                 shelf.append(d)
 
     return change

@@ -114,8 +114,10 @@ def legal_actions(state: State) -> list[Action]:
     return list(engine.legal(rules_of(state), state))
 
 
-def _as_action(state: State, action: Action | str) -> Action:
-    return parse_action(state, action) if isinstance(action, str) else action
+def _as_action(action: Action | str) -> Action:
+    # Only the notation's syntax here; whether the kind answers this decision is for check(),
+    # so that apply() and explain() give the same reasons.
+    return parse_notation(action) if isinstance(action, str) else action
 
 
 def apply(state: State, action: Action | str, *, player: int | None = None) -> State:
@@ -128,15 +130,15 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
 
     Raises:
         IllegalAction: with ``.reasons``, each a stable code and words.
-        ActionSyntaxError: for notation that names no option of this decision.
+        ActionSyntaxError: for text that is not action notation at all.
     """
-    return engine.decide(rules_of(state), state, _as_action(state, action), player)
+    return engine.decide(rules_of(state), state, _as_action(action), player)
 
 
 def explain(state: State, action: Action | str, *, player: int | None = None) -> list[Reason]:
     """[] when ``action`` is legal now, else the reasons :func:`apply` would refuse it with."""
     try:
-        parsed = _as_action(state, action)
+        parsed = _as_action(action)
     except ActionSyntaxError as exc:
         return [Reason("bad_notation", str(exc))]
     return engine.check(rules_of(state), state, parsed, player)

@@ -221,10 +221,10 @@ def _skill_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
         held = skills[rules.discipline_index[d]]
         if len(held) < 3:
             options.append(Action("skill", (d,)))
-        else:  # a full section: replace one tile (SKILL-4) or let the new one go
-            options.extend(Action("skill", (d, str(k))) for k in range(len(held)))
+        # SKILL-4: a tile already there may always be replaced (a full section must be).
+        options.extend(Action("skill", (d, str(k))) for k in range(len(held)))
     if all(len(skills[rules.discipline_index[d]]) >= 3 for d in sections):
-        options.append(Action("skill", ("discard",)))
+        options.append(Action("skill", ("discard",)))  # or let the new tile go
     return options
 
 

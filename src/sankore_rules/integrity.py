@@ -115,4 +115,11 @@ def integrity_problems(rules: Rules, state: State) -> list[str]:
         for n in (pl.gold, pl.salt, pl.inspiration, *pl.books, *pl.prestige)
     ):
         problems.append("a player holds a negative amount")
+    if any(n < 0 for n in (*state.supply_books, *state.supply_prestige, state.favour_supply)):
+        problems.append("a supply holds a negative amount")
+    storage = rules.tables.components.prestige_storage
+    if any(
+        pl.favour_tiles * storage.covered_per_favour_tile > storage.spaces for pl in state.players
+    ):
+        problems.append("a player holds more Favour tiles than there are spaces to cover")
     return problems

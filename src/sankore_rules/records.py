@@ -52,6 +52,7 @@ __all__ = [
     "ReplayError",
     "is_record",
     "load_record",
+    "record_from_document",
     "replay",
     "save_record",
 ]
@@ -132,15 +133,20 @@ class Record:
     rules_hash: str | None = None
     tags: Mapping[str, str] = field(factory=dict, hash=False)
 
-    def start(self, rules: Rules | None = None) -> State:
+    def start(self, rules: Rules | None = None, *, check_rules: bool = True) -> State:
         """The state the game starts from: :func:`~sankore_rules.new_game` with this setup.
+
+        Args:
+            rules: the ruleset to play by; the bundled one by default.
+            check_rules: refuse a ruleset other than the one the record names.
 
         Raises:
             RecordError: for a setup the game does not have (player count, Library side), or a
                 ruleset other than the one the record was made with.
         """
         ruleset = rules if rules is not None else api.load_rules()
-        if self.rules_hash is not None and self.rules_hash != ruleset.content_hash:
+        recorded = self.rules_hash
+        if check_rules and recorded is not None and recorded != ruleset.content_hash:
             raise RecordError(
                 f"this record was made with ruleset {self.rules_name!r} ({self.rules_hash}), "
                 f"not with {ruleset.name!r} ({ruleset.content_hash}): load that ruleset first"
@@ -333,7 +339,13 @@ def _int_list(values: list[Any], where: str) -> list[int]:
 # ---- replaying -------------------------------------------------------------------------------
 
 
-def replay(record: Record, *, rules: Rules | None = None, upto: int | None = None) -> State:
+def replay(
+    record: Record,
+    *,
+    rules: Rules | None = None,
+    upto: int | None = None,
+    check_rules: bool = True,
+) -> State:
     """Play a record's actions again from its setup, checking each; return the last state.
 
     Args:
@@ -341,13 +353,16 @@ def replay(record: Record, *, rules: Rules | None = None, upto: int | None = Non
         rules: the ruleset to play by; the bundled one by default.
         upto: stop after this many actions (the state before move ``upto + 1``); the recorded
             result is checked only when every action is replayed.
+        check_rules: refuse to replay a record made with another ruleset (by content hash).
+            Pass False to try anyway, e.g. after a table correction that should not matter;
+            every action is still checked.
 
     Raises:
         ReplayError: at the first action that does not parse or is illegal, with its move
             number and reasons; or when the recorded result is not what the game gives.
         RecordError: for a setup the game does not have, or another ruleset's record.
     """
-    state = record.start(rules)
+    state = record.start(rules, check_rules=check_rules)
     count = len(record.actions) if upto is None else max(0, min(upto, len(record.actions)))
     for move, text in enumerate(record.actions[:count], start=1):
         try:

@@ -205,8 +205,9 @@ class State:
     pending_scorings: list[tuple[str, str, str]]
     #: majority scorings already resolved, as "area:kind".
     scorings_done: list[str]
-    #: the Student being taught: (player, class space, discipline, space it came from).
-    teaching: tuple[int, str, str, str] | None
+    #: the Student being taught: (player, class space, discipline, space it came from,
+    #: whether the class was Supported when chosen).
+    teaching: tuple[int, str, str, str, bool] | None
     #: round abilities of Objective cards used this turn (AMB-15).
     abilities_used: list[int]
     #: consecutive turns ended without a main action (ENGINE-1).

@@ -696,12 +696,21 @@ def _make_converter() -> cattrs.Converter:
     )
     conv.register_structure_hook(bool, _strict(bool, lambda v: isinstance(v, bool)))
     conv.register_structure_hook(str, _strict(str, lambda v: isinstance(v, str)))
+    # Closed vocabularies are read as their enums (a StrEnum would otherwise pass as a str).
+    conv.register_structure_hook(StrEnum, _structure_enum)
     # Arrow's "from" is a Python keyword.
     conv.register_structure_hook(
         Arrow,
         lambda v, _: _structure_arrow(conv, v),
     )
     return conv
+
+
+def _structure_enum(value: Any, cls: type[StrEnum]) -> StrEnum:
+    if not isinstance(value, str) or value not in {m.value for m in cls}:
+        allowed = ", ".join(m.value for m in cls)
+        raise ValueError(f"expected one of {allowed}, got {value!r}")
+    return cls(value)
 
 
 def _structure_arrow(conv: cattrs.Converter, value: Any) -> Arrow:

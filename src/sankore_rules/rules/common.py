@@ -188,7 +188,7 @@ def teaching_knowledge(rules: Rules, state: State) -> int:
 
 def _teaching_knowledge(rules: Rules, state: State) -> int:
     assert state.teaching is not None
-    p, class_space, student, _ = state.teaching
+    p, class_space, student, _, _ = state.teaching
     pl = state.players[p]
     tile = rules.class_tiles[pl.classes[class_space]]
     bonus = tile.knowledge if student == tile.discipline else 0  # KNOW-5
@@ -203,16 +203,17 @@ def _teaching_knowledge(rules: Rules, state: State) -> int:
 def teaching_supported(rules: Rules, state: State) -> bool:
     """Whether the class being taught is Supported (SUPP-1, SUPP-3, AMB-13).
 
-    The active Student counts for its own space even though it sits on the tile; the other
-    space counts when occupied now, so a Student arriving during the area action counts too.
+    Supported when both spaces under it were occupied as the class was chosen (the active
+    Student counts for the space it left), or when the other space, empty then, fills during
+    the area action. A Student moving into the active Student's own space does not count.
     """
     assert state.teaching is not None
-    p, class_space, _, _ = state.teaching
-    under = rules.spaces_under[class_space]
-    if len(under) < 2:
-        return False  # an Introductory Class has a single space and is never Supported
-    students = state.players[p].students
-    return any(s in students for s in under)
+    p, class_space, _, origin, supported_at_start = state.teaching
+    if supported_at_start:
+        return True
+    others = [s for s in rules.spaces_under[class_space] if s != origin]
+    # An Introductory Class has a single space: it is never Supported.
+    return bool(others) and all(s in state.players[p].students for s in others)
 
 
 def knowledge_reasons(needed: int, have: int) -> list[Reason]:

@@ -33,8 +33,10 @@ def favour_reasons(rules: Rules, state: State, p: int, version: str) -> list[Rea
 
 def _resolve(rules: Rules, state: State, p: int, version: str) -> None:
     if version == "take":
-        # FAV-2, FAV-3: a reward at or left of the disc, then the Favour tile.
-        push(state, Task("favour_reward", p), Task("take_favour_tile", p))
+        # FAV-2, FAV-3: the Favour tile and a reward at or left of the disc. The tile is taken
+        # first so that a Take nested in the reward (an Enrol uncovering a Favour icon) finds
+        # the supply and the storage as they really are (AMB-8).
+        push(state, Task("take_favour_tile", p), Task("favour_reward", p))
     else:
         push(state, Task("return_favour", p))  # FAV-4
 

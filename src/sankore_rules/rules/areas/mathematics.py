@@ -109,10 +109,23 @@ def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None
     assert cell is not None
     tile = state.madrasa[cell]
     assert tile is not None
-    state.madrasa[cell] = MadrasaTile(tile.tile, star=True)
-    log(state, "flip", task.player, cell=action.args[0], tile=tile.tile)
+    # MATH-9, IC-BRD-3: the tile's bonus first, then the flip.
     info = rules.sankore_tiles[tile.tile]
-    push(state, *effect_tasks(rules, task.player, info.bonus, area=info.discipline))
+    push(
+        state,
+        *effect_tasks(rules, task.player, info.bonus, area=info.discipline),
+        Task("show_star", task.player, {"cell": action.args[0]}),
+    )
+
+
+@step("show_star")
+def _show_star(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    cell = rules.cell_index(task.args["cell"])
+    assert cell is not None
+    tile = state.madrasa[cell]
+    assert tile is not None
+    state.madrasa[cell] = MadrasaTile(tile.tile, star=True)
+    log(state, "flip", task.player, cell=task.args["cell"], tile=tile.tile)
 
 
 @step("wall_gold")

@@ -1,0 +1,371 @@
+"""The turn and its end: TURN-1..7, storage limits STOR-1..4, the end trigger END-1/END-2 and the
+engine's stall ruling ENGINE-1 (data/rulings.toml).
+
+Positions start from ``started(2, 0)``: player 0 is the first player, with an Astronomy Student
+on s0a, the Advanced Class ast-1c on c1a, 1 Law Book, 2 Gold, 1 Salt, 1 Inspiration and 2 Favour
+tiles; player 1 has a Theology Student on s0b.
+"""
+
+# Assertions read `expected == actual` (the project's test convention), which SIM300 flags.
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import sankore_rules as sr
+from positions import RULES, act, codes, edit, options, started
+from sankore_rules.state import MadrasaTile, State
+
+
+def refused(state: State, text: str | sr.Action, expected: list[str]) -> None:
+    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
+    snapshot = copy.deepcopy(state)
+    assert expected == [r.code for r in sr.explain(state, text)]
+    with pytest.raises(sr.IllegalAction) as caught:
+        sr.apply(state, text)
+    assert expected == [r.code for r in caught.value.reasons]
+    assert snapshot == state
+
+
+def kinds(state: State) -> list[str]:
+    return [e.kind for e in state.events]
+
+
+def fill_madrasa(state: State, cells: int) -> State:
+    """The first ``cells`` numbered Madrasa cells filled with board tiles (taken off the board)."""
+
+    def change(s: State) -> None:
+        for cell in RULES.numbered_cells[:cells]:
+            key = sorted(s.region_tiles)[0]
+            s.madrasa[cell] = MadrasaTile(s.region_tiles.pop(key), star=False)
+
+    return edit(state, change)
+
+
+def sankore_queue(area_index: int) -> State:
+    """Player 0 to play; the queue of that area ends with a Theology Student on the Sankoré
+    icon space (2-player space 3)."""
+
+    def change(s: State) -> None:
+        s.queues[area_index] = ["law", "law", "law", "theology", None, None]
+
+    return edit(started(2, 0), change)
+
+
+# ---- TURN-1: turn order --------------------------------------------------------------------------
+
+
+def test_turn_1_turns_go_clockwise_from_the_first_player() -> None:
+    """TURN-1: with 3 players and player 2 first, turns go 2, 0, 1, 2; each ended turn counts."""
+    state = started(3, 0)
+    assert 2 == state.first_player
+    seen = [state.current_player]
+    state = act(state, "establish law-1a", "class c1b", "library law 0")
+    for _ in range(3):
+        state = act(state, "end")
+        seen.append(state.current_player)
+    assert [2, 0, 1, 2] == seen
+    assert [1, 1, 1] == [pl.turns for pl in state.players]
+
+
+def test_turn_1_only_the_current_player_acts() -> None:
+    """TURN-1: player 0's turn: player 1 may not act (not_your_decision)."""
+    state = started(2, 0)
+    snapshot = copy.deepcopy(state)
+    assert ["not_your_decision"] == [r.code for r in sr.explain(state, "end", player=1)]
+    with pytest.raises(sr.IllegalAction) as caught:
+        sr.apply(state, "end", player=1)
+    assert ["not_your_decision"] == [r.code for r in caught.value.reasons]
+    assert snapshot == state
+    assert 1 == act(state, "end").current_player
+
+
+# ---- TURN-2, TURN-4, TURN-5: main actions --------------------------------------------------------
+
+
+def test_turn_2_a_turn_may_have_no_main_action() -> None:
+    """TURN-2: 0 main actions is a legal turn: 'end' is always offered and passes the turn."""
+    state = started(2, 0)
+    assert "end" in options(state)
+    state = act(state, "end")
+    assert (1, "turn") == (state.current_player, state.decision.kind)
+    assert [1, 0] == [pl.turns for pl in state.players]
+
+
+def test_turn_2_two_different_main_actions_then_no_third() -> None:
+    """TURN-2: Return a Favour, then Establish, then nothing more: a third main action is
+    refused (no_main_actions_left); the main actions used reset for the next player."""
+    state = act(started(2, 0), "favour return")
+    assert ["favour"] == state.main_used
+    state = act(state, "establish law-1a", "class c1b", "library law 0")
+    assert ["favour", "establish"] == state.main_used
+    assert "turn" == state.decision.kind
+    refused(state, "teach c0a", ["no_main_actions_left"])
+    refused(state, "enrol law", ["no_main_actions_left"])
+    assert [] == [o for o in options(state) if o.split()[0] in ("enrol", "teach", "graduate")]
+    state = act(state, "end")
+    assert [] == state.main_used
+    assert [] == codes(state, "favour return")
+
+
+def test_turn_2_the_same_main_action_twice_is_refused() -> None:
+    """TURN-2: two main actions must be different: a second Establish is refused
+    (action_already_taken), though its Book could be paid."""
+    state = edit(started(2, 0), lambda s: s.players[0].books.__setitem__(3, 2))
+    state = act(state, "establish law-1a", "class c1b", "library law 0")
+    assert [0, 0, 0, 1] == state.players[0].books
+    refused(state, "establish law-1e", ["action_already_taken"])
+
+
+def test_turn_4_take_then_return_a_favour_is_one_action() -> None:
+    """TURN-4, FAV-1: Take a Favour and Return a Favour are the same main action."""
+    state = act(started(2, 0), "favour take", "resource gold")
+    assert ["favour"] == state.main_used
+    refused(state, "favour return", ["action_already_taken"])
+    state = act(started(2, 0), "favour return")
+    refused(state, "favour take", ["action_already_taken"])
+
+
+def test_turn_5_free_exchange_is_not_a_main_action() -> None:
+    """TURN-5, AMB-30: the Exchange a Favour of a queue icon is not a main action: afterwards
+    Exchange a Favour may still be taken as one of the two main actions."""
+    state = act(started(2, 0), "enrol astronomy")  # space 4: a Favour icon
+    assert "exchange" == state.decision.kind
+    state = act(state, "favour return")
+    assert ["enrol"] == state.main_used
+    assert 1 == state.players[0].favour_tiles
+    assert [] == codes(state, "favour return")
+    state = act(state, "favour return")
+    assert ["enrol", "favour"] == state.main_used
+    assert 0 == state.players[0].favour_tiles
+
+
+# ---- TURN-3: bonus actions -----------------------------------------------------------------------
+
+
+def test_turn_3_bonus_actions_any_number_before_between_and_after_main_actions() -> None:
+    """TURN-3, BONUS-1: three Write a Book bonus actions around two main actions, each paid
+    with 1 Inspiration; none of them uses up a main action."""
+    state = edit(started(2, 0), lambda s: setattr(s.players[0], "inspiration", 3))
+    state = act(state, "write astronomy", "favour return", "write theology")
+    state = act(state, "establish law-1a", "class c1b", "library law 0", "write mathematics")
+    pl = state.players[0]
+    assert ["favour", "establish"] == state.main_used
+    assert 0 == pl.inspiration
+    assert [1, 1, 1, 0] == pl.books
+    assert "turn" == state.decision.kind
+
+
+def test_turn_3_no_bonus_action_inside_a_main_action() -> None:
+    """TURN-3, BONUS-1: while a main action is being resolved only its own decision is asked:
+    a bonus action (or ending the turn) is refused (wrong_decision), written as an Action or
+    as notation alike; parse_action, which reads notation for the pending decision, refuses
+    the kind outright (ActionSyntaxError)."""
+    state = act(started(2, 0), "establish law-1a")
+    assert "establish_space" == state.decision.kind
+    refused(state, sr.Action("write", ("law",)), ["wrong_decision"])
+    refused(state, sr.Action("promote", ("s0a", "s1a")), ["wrong_decision"])
+    refused(state, sr.Action("end"), ["wrong_decision"])
+    assert ["wrong_decision"] == codes(state, "write law")
+    with pytest.raises(sr.IllegalAction):
+        sr.apply(state, "write law")
+    with pytest.raises(sr.ActionSyntaxError):
+        sr.parse_action(state, "write law")
+
+
+# ---- TURN-6, STOR: end of turn -------------------------------------------------------------------
+
+
+def test_stor_1_2_extra_resources_go_back_at_the_end_of_the_turn() -> None:
+    """STOR-1, STOR-2: over 2 Inspiration, 6 Gold, 4 Salt are returned when the turn ends, not
+    before; the other player's stock is checked at the end of that player's own turn."""
+
+    def change(s: State) -> None:
+        p0, p1 = s.players
+        p0.gold, p0.salt, p0.inspiration = 9, 6, 4
+        p1.gold, p1.salt, p1.inspiration = 8, 5, 3
+
+    state = edit(started(2, 0), change)
+    state = act(state, "write astronomy")
+    assert (9, 6, 3) == (state.players[0].gold, state.players[0].salt, state.players[0].inspiration)
+    state = act(state, "end")
+    assert (6, 4, 2) == (state.players[0].gold, state.players[0].salt, state.players[0].inspiration)
+    assert (8, 5, 3) == (state.players[1].gold, state.players[1].salt, state.players[1].inspiration)
+    returned = [e.detail for e in state.events if e.kind == "returned"]
+    assert [
+        {"resource": "inspiration", "count": 1},
+        {"resource": "gold", "count": 3},
+        {"resource": "salt", "count": 2},
+    ] == returned
+    state = act(state, "end")
+    assert (6, 4, 2) == (state.players[1].gold, state.players[1].salt, state.players[1].inspiration)
+
+
+def test_stor_1_books_never_exceed_three_per_discipline() -> None:
+    """STOR-1, RES-4: a fourth Book of a discipline cannot be written."""
+    state = edit(started(2, 0), lambda s: setattr(s.players[0], "inspiration", 3))
+    state = act(state, "write law", "write law")
+    assert 3 == state.players[0].books[3]
+    refused(state, "write law", ["bookshelf_full"])
+
+
+def test_stor_3_the_player_chooses_which_extra_prestige_to_return() -> None:
+    """STOR-3, RES-8: 14 tokens with 2 Favour tiles (capacity 12): two decisions, one token each;
+    only disciplines still held may be returned (no_token)."""
+
+    def change(s: State) -> None:
+        s.players[0].prestige = [5, 5, 3, 1]
+        s.supply_prestige = [0, 0, 0, 0]
+
+    state = act(edit(started(2, 0), change), "end")
+    assert ("discard_prestige", 0) == (state.decision.kind, state.current_player)
+    assert ["return astronomy", "return law", "return mathematics", "return theology"] == options(
+        state
+    )
+    state = act(state, "return law")
+    assert ("discard_prestige", 0) == (state.decision.kind, state.current_player)
+    refused(state, "return law", ["no_token"])
+    state = act(state, "return theology")
+    assert [5, 4, 3, 0] == state.players[0].prestige
+    assert [0, 1, 0, 1] == state.supply_prestige
+    assert (1, "turn") == (state.current_player, state.decision.kind)
+
+
+def test_stor_3_prestige_within_capacity_is_kept_and_one_choice_makes_itself() -> None:
+    """STOR-3: 12 tokens with capacity 12 stay; 13 Astronomy tokens lose one without a question
+    (a single possible answer)."""
+    at_capacity = edit(started(2, 0), lambda s: setattr(s.players[0], "prestige", [6, 6, 0, 0]))
+    state = act(at_capacity, "end")
+    assert [6, 6, 0, 0] == state.players[0].prestige
+    assert (1, "turn") == (state.current_player, state.decision.kind)
+
+    def change(s: State) -> None:
+        s.players[0].prestige = [13, 0, 0, 0]
+        s.supply_prestige[0] = 0
+
+    state = act(edit(started(2, 0), change), "end")
+    assert [12, 0, 0, 0] == state.players[0].prestige
+    assert 1 == state.supply_prestige[0]
+    assert (1, "turn") == (state.current_player, state.decision.kind)
+
+
+def test_turn_6_stor_4_majority_scorings_come_before_storage_limits() -> None:
+    """TURN-6, STOR-4: at the end of the turn the triggered Book majority of Theology resolves
+    first (player 0 wins region A's Astronomy Book), then extra Gold goes back."""
+
+    def change(s: State) -> None:
+        s.queues[1] = ["law", "law", "mathematics", None, None, None]  # space 2: Book majority
+        s.spaces["djenne-bottom"] = 0
+        s.players[0].pieces[1] -= 1
+        s.players[0].gold = 8
+
+    state = act(edit(started(2, 0), change), "enrol theology")
+    assert ("theology", "book", "theology:2") in state.pending_scorings
+    assert [0, 0, 0, 1] == state.players[0].books
+    state = act(state, "end")
+    order = [k for k in kinds(state) if k in ("majority", "returned")]
+    assert ["majority"] * 4 + ["returned"] == order
+    assert [1, 0, 0, 1] == state.players[0].books
+    assert 6 == state.players[0].gold
+
+
+# ---- END-1, END-2, ENGINE-1: the end of the game -------------------------------------------------
+
+
+def test_end_1_twelfth_numbered_cell_triggers_the_end_and_the_round_finishes() -> None:
+    """END-1, END-2, SANK-9: the first player fills the 12th numbered cell; the other player
+    still takes a turn, then the game is over."""
+    state = fill_madrasa(sankore_queue(2), 11)
+    state = act(state, "enrol mathematics")
+    assert "end_triggered" in kinds(state)
+    assert state.end_triggered
+    last = RULES.numbered_cells[11]
+    assert MadrasaTile("mat-supply-1", star=True) == state.madrasa[last]
+    state = act(state, "end")
+    assert (1, False) == (state.current_player, state.game_over)
+    state = act(state, "end")
+    assert sr.is_terminal(state)
+    assert (None, None, []) == (state.current_player, state.decision, sr.legal_actions(state))
+    assert [1, 1] == [pl.turns for pl in state.players]
+    refused(state, sr.Action("end"), ["game_over"])
+
+
+def test_end_2_triggered_by_the_last_player_of_the_round_ends_at_once() -> None:
+    """END-2: the trigger in the turn of the player right of the first player: the game ends
+    with that turn."""
+    state = act(started(2, 0), "end")  # player 1 is the last of the round
+
+    def change(s: State) -> None:
+        s.queues[2] = ["law", "law", "law", "astronomy", None, None]
+
+    state = fill_madrasa(edit(state, change), 11)
+    state = act(state, "enrol mathematics")
+    assert state.end_triggered
+    state = act(state, "end")
+    assert state.game_over
+    assert [1, 1] == [pl.turns for pl in state.players]
+
+
+def test_end_2_three_players_trigger_mid_round() -> None:
+    """END-2: 3 players, first player 2; player 0 triggers the end: player 1 plays, then the
+    game ends before player 2 (the first player) plays again."""
+    state = act(started(3, 0), "end")
+    assert 0 == state.current_player
+
+    def change(s: State) -> None:
+        s.queues[2] = ["law", "law", "law", "law", "mathematics", None, None]  # space 4: Sankoré
+
+    state = fill_madrasa(edit(state, change), 11)
+    state = act(state, "enrol mathematics")
+    assert state.end_triggered
+    state = act(state, "end")
+    assert (1, False) == (state.current_player, state.game_over)
+    state = act(state, "end")
+    assert state.game_over
+    assert [1, 1, 1] == [pl.turns for pl in state.players]
+
+
+def test_engine_1_a_round_without_main_actions_ends_the_game() -> None:
+    """ENGINE-1: both players end their turn without a main action: the end is triggered and,
+    every player having had the same number of turns, the game is over."""
+    state = act(started(2, 0), "end")
+    assert not state.end_triggered
+    state = act(state, "end")
+    assert (True, True) == (state.end_triggered, state.game_over)
+
+
+def test_engine_1_exchange_a_favour_does_not_count_as_progress() -> None:
+    """ENGINE-1: turns whose only main action is Exchange a Favour count as idle."""
+    state = act(started(2, 0), "favour return", "end", "favour return", "end")
+    assert state.game_over
+
+
+def test_engine_1_a_main_action_restarts_the_count() -> None:
+    """ENGINE-1: idle, Establish, idle: not yet; one more idle turn closes an idle round."""
+    state = act(started(2, 0), "end", "establish mat-1d")
+    state = act(state, "class c1b", "library mathematics 0", "end", "end")
+    assert (False, 1) == (state.game_over, state.current_player)
+    state = act(state, "end")
+    assert state.game_over
+    assert [2, 2] == [pl.turns for pl in state.players]
+
+
+def test_engine_1_stall_round_may_end_mid_round_and_all_get_equal_turns() -> None:
+    """ENGINE-1, END-2: player 1 then player 0 stall (a whole round): the end is triggered in
+    player 0's turn, so player 1 still plays a last turn, whatever it does."""
+    state = act(started(2, 0), "establish law-1a", "class c1b", "library law 0", "end")
+    state = act(state, "end", "end")
+    assert (True, False, 1) == (state.end_triggered, state.game_over, state.current_player)
+    state = act(state, "establish mat-1d", "class c1b", "library mathematics 0", "end")
+    assert state.game_over
+    assert [2, 2] == [pl.turns for pl in state.players]
+
+
+def test_engine_1_one_idle_player_of_three_does_not_end_the_game() -> None:
+    """ENGINE-1: two idle turns out of three, then a main action: play goes on."""
+    state = act(started(3, 0), "end", "end")
+    assert (2, 1) == (state.idle_turns, state.current_player)
+    state = act(state, "establish ast-1c", "class c1b", "library astronomy 0", "end")
+    assert (False, False, 0) == (state.end_triggered, state.game_over, state.idle_turns)
