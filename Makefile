@@ -3,6 +3,8 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# mkdocs-material prints a banner about its future on every build; it is not a warning.
+MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
 
 .PHONY: demo test lint typecheck docs bench clean
 
@@ -16,17 +18,22 @@ demo: $(STAMP)
 	$(BIN)/python -m sankore_rules demo --players 3 --seed 7
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks
-	$(BIN)/ruff format --check src tests examples benchmarks
+	$(BIN)/ruff check src tests examples benchmarks docs/hooks
+	$(BIN)/ruff format --check src tests examples benchmarks docs/hooks
 	$(BIN)/mypy
 	$(BIN)/pytest
+	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks
-	$(BIN)/ruff format --check src tests examples benchmarks
+	$(BIN)/ruff check src tests examples benchmarks docs/hooks
+	$(BIN)/ruff format --check src tests examples benchmarks docs/hooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The site, generated from the rule tables at build time (docs/hooks/generate.py), into site/.
+docs: $(STAMP)
+	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py

@@ -23,20 +23,14 @@ def _all_turn_actions(state: sr.State) -> list[Action]:
     areas = RULES.disciplines
     actions = [Action("end"), Action("favour", ("take",)), Action("favour", ("return",))]
     actions += [Action("enrol", (a,)) for a in areas]
-    actions += [
-        Action("enrol", (a, str(i)))
-        for a in areas
-        for i in range(len(state.queues[0]))
-    ]
+    actions += [Action("enrol", (a, str(i))) for a in areas for i in range(len(state.queues[0]))]
     actions += [Action("establish", (t,)) for t in RULES.class_tiles]
     actions += [Action("teach", (c,)) for c in RULES.class_spaces]
     actions += [Action("graduate", (s,)) for s in RULES.student_spaces]
     actions += [Action("write", (d,)) for d in areas]
     actions += [Action("complete", (str(n),)) for n in RULES.objective_cards]
     for kind in ("transfer", "promote"):
-        actions += [
-            Action(kind, pair) for pair in itertools.permutations(RULES.student_spaces, 2)
-        ]
+        actions += [Action(kind, pair) for pair in itertools.permutations(RULES.student_spaces, 2)]
     actions += [Action("objective", (str(n),)) for n in RULES.objective_cards]
     walls = list(RULES.wall_spaces)
     actions += [Action("objective", ("4", a, b)) for a in walls for b in walls if a != b]

@@ -31,6 +31,8 @@ from sankore_rules.errors import (
     RulesDataError,
     StateError,
 )
+from sankore_rules.records import Record, load_record, replay, save_record
+from sankore_rules.render import render_state
 from sankore_rules.rules.scoring import DisciplineScore, PlayerScore, Scores
 from sankore_rules.state import Event, State
 
@@ -42,6 +44,7 @@ __all__ = [
     "IllegalAction",
     "PlayerScore",
     "Reason",
+    "Record",
     "Rules",
     "RulesDataError",
     "Scores",
@@ -53,10 +56,14 @@ __all__ = [
     "from_json",
     "is_terminal",
     "legal_actions",
+    "load_record",
     "load_rules",
     "new_game",
     "observation",
     "parse_action",
+    "render_state",
+    "replay",
     "rules_of",
+    "save_record",
     "to_json",
 ]

@@ -193,7 +193,10 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
     reasons = spec.check(rules, state, task, action) if spec.check else []
     if reasons:
         return reasons
-    return [Reason("no_such_option", f"'{action}' is not one of the options here")]
+    # The kind answers this decision but its words name no option of it.
+    listed = [str(a) for a in legal(rules, state) if a.kind == action.kind]
+    hint = f"; the options are: {', '.join(listed[:6])}{' ...' if len(listed) > 6 else ''}"
+    return [Reason("no_such_option", f"'{action}' is not one of the options here" + hint)]
 
 
 #: Action kinds a decision understands even when none is currently listed (for explanations).
@@ -215,6 +218,7 @@ def decide(rules: Rules, state: State, action: Action, player: int | None = None
 def perform(rules: Rules, state: State, action: Action) -> State:
     """Apply an action already known to be legal."""
     new = state.clone()
+    new.events = []  # the new state's log tells what this action did
     task = new.agenda.pop()
     STEPS[task.kind].resolve(rules, new, task, action)
     settle(rules, new)

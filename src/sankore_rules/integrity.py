@@ -85,8 +85,87 @@ def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
     }
 
 
+def reference_problems(rules: Rules, state: State) -> list[str]:
+    """Names in ``state`` the ruleset does not have: steps, tiles, spaces, places, cards."""
+    from sankore_rules.engine import STEPS  # the steps are registered by the rules modules
+
+    problems: list[str] = []
+
+    def unknown(what: str, names: object, known: object) -> None:
+        for name in names:  # type: ignore[attr-defined]
+            if name not in known:  # type: ignore[operator]
+                problems.append(f"unknown {what} {name!r}")
+
+    n = state.player_count
+    if state.library_side not in rules.library_sides:
+        return [f"unknown library side {state.library_side!r}"]
+    if not 0 <= state.first_player < n:
+        problems.append(f"first player {state.first_player} is not a player")
+    for i, task in enumerate(state.agenda):
+        if task.kind not in STEPS:
+            problems.append(f"unknown step {task.kind!r} in the agenda")
+        if not 0 <= task.player < n:
+            problems.append(f"agenda[{i}] names player {task.player}, not a player")
+    layout = rules.queue_layouts.get(n)
+    if layout is None or [len(q) for q in state.queues] != [len(layout.spaces)] * 4:
+        problems.append("the queues do not have this player count's spaces")
+    unknown(
+        "queue Student",
+        (s for q in state.queues for s in q if s is not None),
+        rules.discipline_index,
+    )
+    unknown("area space", state.spaces, rules.area_spaces)
+    unknown("player", (p for p in state.spaces.values() if not 0 <= p < n), ())
+    unknown("Theology space", state.theology_books, rules.theology_spaces)
+    unknown("Port City space", state.port_tokens, rules.port_spaces)
+    unknown(
+        "Sankoré tile", (*state.supply_sankore, *state.region_tiles.values()), rules.sankore_tiles
+    )
+    unknown("Graduation tile", state.graduation, rules.graduation_tiles)
+    unknown("Skill tile stack", state.skill_stacks, rules.skill_icons)
+    market = [t for col in state.market for t in (col.level3, col.shown2, col.shown1) if t]
+    market += [t for col in state.market for t in (*col.pile1, *col.pile2)]
+    unknown("market tile", market, rules.class_tiles)
+    if len(state.market) != 4 or len(state.madrasa) != rules.madrasa_cells:
+        problems.append("the market or the Madrasa has the wrong size")
+    shelves = rules.library_sides[state.library_side].shelves
+    if len(state.library) != len(shelves) or any(
+        len(books) > shelf.slots for books, shelf in zip(state.library, shelves, strict=False)
+    ):
+        problems.append("the Library's shelves do not fit its side")
+    cards: list[int] = []
+    for p, pl in enumerate(state.players):
+        unknown(f"class space of player {p}", pl.classes, rules.class_row)
+        unknown(f"class tile of player {p}", pl.classes.values(), rules.class_tiles)
+        unknown(f"student space of player {p}", pl.students, rules.student_level)
+        unknown(f"camel place of player {p}", [pl.camel], rules.astro_nodes)
+        unknown(
+            f"Graduation tile of player {p}",
+            (g.tile for g in pl.graduations),
+            rules.graduation_tiles,
+        )
+        unknown(f"Skill tile of player {p}", (i for s in pl.skills for i in s), rules.skill_icons)
+        unknown(
+            f"objective card of player {p}", (*pl.objectives, *pl.completed), rules.objective_cards
+        )
+        intro = sorted(pl.classes.get(c, "") for c in rules.intro_spaces)
+        if intro != sorted(rules.intro_by_discipline.values()):
+            problems.append(f"player {p} lacks an Introductory Class on c0a-c0d (SETUP-P-9)")
+        if len(pl.skills) != 4 or any(len(s) > 3 for s in pl.skills):
+            problems.append(f"player {p}'s Skill sections hold more than 3 tiles")
+        if not 0 <= pl.favour_pos < len(rules.favour_rewards):
+            problems.append(f"player {p}'s Favour disc is off the track")
+        cards += [*pl.objectives, *pl.completed]
+    if len(cards) != len(set(cards)):
+        problems.append("an Objective card is held twice (objectives)")
+    return problems
+
+
 def integrity_problems(rules: Rules, state: State) -> list[str]:
     """What does not add up in ``state``; [] for a state the rules could have produced."""
+    references = reference_problems(rules, state)
+    if references:
+        return references
     c = rules.counts
     expected = {
         "books": [c.books_per_discipline] * 4,

@@ -1,5 +1,7 @@
-"""A readable text rendering of a state: the board areas, the queues, the Madrasa, the Library,
-the market and each player's board and resources.
+"""A readable text rendering of a state, for people.
+
+It shows the board areas, the queues, the Madrasa, the Library, the market and each player's
+board and resources.
 
 The command line's ``show`` and ``play`` print it; a frontend may show it as a debugging view.
 Players are written ``P0``, ``P1`` ...; an empty space is ``.``.
@@ -67,7 +69,7 @@ def render_madrasa(state: State) -> str:
     number = {cell: i + 1 for i, cell in enumerate(rules.numbered_cells)}
     width = max([14, *(len(t.tile) + 2 for t in state.madrasa if t is not None)])
     lines = ["The Madrasa (cells r<row>c<column>; * star side up; empty cells show their number):"]
-    lines.append("      " + "".join(f"{'c' + str(c):<{width}}" for c in range(cols)))
+    lines.append(("      " + "".join(f"{'c' + str(c):<{width}}" for c in range(cols))).rstrip())
     for r, cells in enumerate(rules.row_cells):
         shown = []
         for cell in cells:
@@ -132,6 +134,13 @@ def _header(state: State, viewer: int | None) -> str:
         lines.append(f"Now: P{task.player} decides ({task.kind}): {prompt}")
         if state.main_used:
             lines.append(f"Main actions taken this turn: {', '.join(state.main_used)}")
+        if state.teaching is not None:
+            p, class_space, student, origin = state.teaching[:4]
+            tile = state.players[p].classes.get(class_space, EMPTY)
+            lines.append(
+                f"Teaching: P{p}'s Class {class_space} ({tile}), active {student} Student "
+                f"from {origin}"
+            )
     if state.end_triggered and not state.game_over:
         lines.append("The end has been triggered: the round is being finished.")
     return "\n".join(lines)
@@ -140,8 +149,8 @@ def _header(state: State, viewer: int | None) -> str:
 def _queues(rules: Rules, state: State) -> str:
     layout = rules.queue_layouts[state.player_count].spaces
     lines = [
-        "Student queues (Knowledge and icons of each space: P Prestige majority, B Book "
-        "majority, F Favour, S Sankoré tile; [token] a Prestige token beside it):"
+        "Student queues (each space: Knowledge, icons, [Prestige token beside it], Student)",
+        "  icons: P Prestige majority, B Book majority, F Favour, S Sankoré tile",
     ]
     for a, area in enumerate(rules.disciplines):
         cells = []

@@ -273,7 +273,7 @@ class State:
             self.end_triggered,
             self.game_over,
             self.agenda.copy(),
-            [],
+            self.events.copy(),
         )
 
 
@@ -291,11 +291,44 @@ def to_json(state: State) -> str:
     >>> sr.from_json(sr.to_json(s)) == s
     True
     """
-    data = _CONVERTER.unstructure(state)
+    return json.dumps({"format": _FORMAT, "state": _plain(state)}, ensure_ascii=False)
+
+
+def _plain(state: State) -> dict[str, Any]:
+    # Dicts keep their order (it is the order options are listed in), so no sort_keys.
+    data: dict[str, Any] = _CONVERTER.unstructure(state)
     data.pop("_options", None)
     data.pop("_scratch", None)
-    data.pop("events", None)
-    return json.dumps({"format": _FORMAT, "state": data}, ensure_ascii=False, sort_keys=True)
+    return data
+
+
+def _first_difference(given: Any, canonical: Any, path: str) -> str | None:
+    """Where ``given`` (parsed JSON) differs from the canonical JSON of what it was read as."""
+    if isinstance(canonical, dict):
+        if not isinstance(given, dict):
+            return f"{path}: expected an object, got {type(given).__name__}"
+        for key in given.keys() | canonical.keys():
+            if key not in canonical:
+                return f"{path}.{key}: unexpected field"
+            if key not in given:
+                return f"{path}.{key}: missing"
+            found = _first_difference(given[key], canonical[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(canonical, list | tuple):
+        if not isinstance(given, list):
+            return f"{path}: expected an array, got {type(given).__name__}"
+        if len(given) != len(canonical):
+            return f"{path}: expected {len(canonical)} items, got {len(given)}"
+        for i, (g, c) in enumerate(zip(given, canonical, strict=True)):
+            found = _first_difference(g, c, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if type(given) is not type(canonical) or given != canonical:
+        return f"{path}: {given!r} is not a valid value here"
+    return None
 
 
 def from_json(text: str | bytes) -> State:
@@ -321,6 +354,11 @@ def from_json(text: str | bytes) -> State:
         raise StateError("; ".join(messages[:3])) from exc
     except (TypeError, ValueError, KeyError) as exc:
         raise StateError(f"malformed state: {exc}") from exc
+    # Anything the reader had to coerce (an object where an array belongs...) is refused.
+    canonical = json.loads(json.dumps(_plain(state), ensure_ascii=False))
+    difference = _first_difference(data, canonical, "state")
+    if difference:
+        raise StateError(difference)
     return state
 
 

@@ -1,0 +1,77 @@
+"""The docs generator: every number on the rules pages comes from the rule tables at build time.
+
+mkdocs loads this file as a hook (``hooks:`` in ``mkdocs.yml``). The hand-written pages under
+``docs/`` carry markers such as ``<!-- sankore:theology-spaces -->``; :func:`on_page_markdown`
+replaces each marker with a section rendered from ``sankore_rules.load_rules()``, or from the
+corrected tables in the folder named by the ``SANKORE_RULES_DATA`` environment variable. No
+number of the game is written by hand anywhere in the docs, so the site cannot disagree with
+the tables the engine plays by.
+
+Every effect of the tables is put into words by one function,
+:func:`sankore_docs.words.describe_effect`; an entry it cannot put into words raises
+:class:`~sankore_docs.words.UnrenderedError` and the build fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+from sankore_docs import areas, components, reference
+from sankore_docs.reference import DATA_PAGES
+from sankore_docs.words import UnrenderedError
+
+import sankore_rules as sr
+
+__all__ = ["DATA_PAGES", "MARKER", "SECTIONS", "expand", "on_config", "on_page_markdown"]
+
+#: A marker in a page: ``<!-- sankore:section-name -->``.
+MARKER = re.compile(r"<!--\s*sankore:([a-z0-9-]+)\s*-->")
+
+#: Every section a page may ask for with a marker, and the function that renders it.
+SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
+    **areas.SECTIONS,
+    **components.SECTIONS,
+    **reference.SECTIONS,
+}
+
+
+def render_section(name: str, rules: sr.Rules, page: str = "index.md") -> str:
+    """The Markdown of one section, for the page at ``page`` (a path under ``docs/``).
+
+    Raises:
+        UnrenderedError: for an unknown section, or an entry that cannot be put into words.
+    """
+    if name not in SECTIONS:
+        raise UnrenderedError(f"{page}: no generated section is called {name!r}")
+    return SECTIONS[name](rules, page)
+
+
+def expand(markdown: str, rules: sr.Rules, page: str = "index.md") -> str:
+    """A page's Markdown with every marker replaced by its generated section."""
+    return MARKER.sub(lambda m: render_section(m.group(1), rules, page), markdown)
+
+
+# ---- the mkdocs hook -----------------------------------------------------------------------------
+
+_RULES: list[sr.Rules] = []
+
+
+def on_config(config: Any) -> Any:
+    """Load the ruleset once per build: the bundled tables, or ``$SANKORE_RULES_DATA``."""
+    _RULES[:] = [sr.load_rules(os.environ.get("SANKORE_RULES_DATA") or None)]
+    return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace the page's markers with the sections generated from the tables."""
+    from mkdocs.exceptions import PluginError
+
+    if not _RULES:
+        on_config(config)
+    try:
+        return expand(markdown, _RULES[0], page.file.src_uri)
+    except UnrenderedError as exc:
+        raise PluginError(f"sankore docs generator: {exc}") from exc

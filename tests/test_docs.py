@@ -1,0 +1,487 @@
+"""The docs site (issue 6): generated from the rule tables, every entry put into words.
+
+The generator lives in ``docs/hooks`` (an mkdocs hook and its ``sankore_docs`` package). These
+tests call it directly, and build the whole site once with ``mkdocs build --strict`` to check
+the pages a reader sees against the TOML tables, read here on their own with ``tomllib``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import attrs
+import networkx as nx
+import pytest
+
+import sankore_rules as sr
+from sankore_rules.tables import DATA_FILES, Effect, EffectKind, Source, entries_with_source
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+DATA = ROOT / "src" / "sankore_rules" / "data"
+RULES_TEXT = ROOT.parent / "shared" / "rules-text"
+
+sys.path.insert(0, str(DOCS / "hooks"))
+import generate  # noqa: E402  (the mkdocs hook, importable once docs/hooks is on the path)
+from sankore_docs import reference, words  # noqa: E402
+
+RULES = sr.load_rules()
+
+# Words a rendering must never contain: Python leftovers, raw ids, unfinished text.
+PLACEHOLDER = re.compile(r"None|TODO|XXX|\?\?|[{}<>`_]|\bnan\b")
+
+
+def toml(stem: str) -> dict[str, Any]:
+    return tomllib.loads((DATA / f"{stem}.toml").read_text(encoding="utf-8"))
+
+
+def walk(value: Any):
+    """Every attrs record and value inside a table, depth first."""
+    yield value
+    if attrs.has(type(value)):
+        for f in attrs.fields(type(value)):
+            yield from walk(getattr(value, f.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from walk(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from walk(item)
+
+
+def all_effects() -> list[Effect]:
+    return [
+        v for stem in DATA_FILES for v in walk(getattr(RULES.tables, stem)) if isinstance(v, Effect)
+    ]
+
+
+def sourced_entries(tables: Any) -> list[tuple[str, str, str]]:
+    """(file, entry, source) for every record with a ``source`` field, found independently."""
+    rows: list[tuple[str, str, str]] = []
+
+    def visit(file: str, where: str, value: Any) -> None:
+        if attrs.has(type(value)):
+            if "source" in {f.name for f in attrs.fields(type(value))}:
+                rows.append((file, where, str(value.source)))
+            for f in attrs.fields(type(value)):
+                if f.name != "source":
+                    visit(file, f"{where}.{f.name}" if where else f.name, getattr(value, f.name))
+        elif isinstance(value, tuple):
+            for i, item in enumerate(value):
+                label = getattr(item, "id", None) or getattr(item, "number", None) or i
+                visit(file, f"{where}[{label}]", item)
+
+    for stem in DATA_FILES:
+        visit(stem, "", getattr(tables, stem))
+    return rows
+
+
+def markdown_table(text: str, first_header: str) -> list[dict[str, str]]:
+    """The rows of the Markdown table whose first header is ``first_header``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first_header} |"))
+    headers = [h.strip() for h in lines[start].strip("|").split(" | ")]
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip().strip("`") for c in re.split(r"(?<!\\)\|", line.strip()[1:-1])]
+        rows.append(dict(zip(headers, cells, strict=True)))
+    return rows
+
+
+class _Tables(HTMLParser):
+    """Every <table> of an HTML page as a list of rows of cell texts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs_: Any) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def html_table(page: Path, *headers: str) -> list[dict[str, str]]:
+    """The rows of the HTML table whose header row starts with ``headers``."""
+    parser = _Tables()
+    parser.feed(page.read_text(encoding="utf-8"))
+    for table in parser.tables:
+        if table and tuple(table[0][: len(headers)]) == headers:
+            return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
+    raise AssertionError(f"no table with headers {headers!r} in {page}")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site, built with ``mkdocs build --strict`` as ``make docs`` does."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("SANKORE_RULES_DATA", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return out
+
+
+# ---- every entry in words -----------------------------------------------------------------------
+
+
+def test_effect_words_for_the_rulebook_icons() -> None:
+    """IC-FAV-1, IC-SKL-1, IC-SKL-5, IC-SNK-5, IC-BRD-1: effects render to the exact words."""
+    cases = {
+        Effect(EffectKind.GAIN_RESOURCE, resources=("gold", "salt")): "gain 1 Gold or 1 Salt",
+        Effect(EffectKind.ADVANCE_FAVOUR, amount=2): "move your Favour disc 2 spaces to the right",
+        Effect(EffectKind.GAIN_BOOK, discipline="section"): (
+            "gain 1 Book of the discipline of the Skill section the tile is in"
+        ),
+        Effect(EffectKind.GAIN_BOOK, discipline="any", amount=2): (
+            "gain 2 Books, each of any discipline"
+        ),
+        Effect(EffectKind.PLACE_SANKORE, discipline="astronomy"): (
+            "place an Astronomy Sankoré tile from the supply on the lowest-numbered empty "
+            "Madrasa space, and gain 1 Astronomy Prestige token"
+        ),
+        Effect(EffectKind.SKILL_TILE, icon="gold", discipline="law"): (
+            "take a Skill tile “gain 1 Gold” and put it in your Law Skill section"
+        ),
+        Effect(EffectKind.FREE_WALL): (
+            "place one of your Walls on any empty Wall space, the corner included, with no "
+            "Book, Knowledge or Supported Class needed; it flips no tile and gives no Gold"
+        ),
+    }
+    assert cases == {effect: words.describe_effect(effect, RULES) for effect in cases}
+
+
+def test_every_effect_of_every_table_renders_to_words() -> None:
+    """GAP-15..GAP-21: every reward, bonus and Skill effect of the tables has real words."""
+    effects = all_effects()
+    assert len(effects) > 100
+    bad = {}
+    for effect in effects:
+        text = words.describe_effect(effect, RULES)
+        if not text or PLACEHOLDER.search(text) or not text[0].islower():
+            bad[repr(effect)] = text
+    assert bad == {}
+
+
+def test_every_kind_of_effect_has_words_and_an_unknown_kind_stops_the_build() -> None:
+    """The effect vocabulary is closed: each EffectKind renders; anything else is refused."""
+    rendered = {
+        kind: words.describe_effect(words.sample_effect(kind, RULES), RULES) for kind in EffectKind
+    }
+    assert [kind for kind, text in rendered.items() if PLACEHOLDER.search(text)] == []
+    unknown = attrs.evolve(Effect(EffectKind.GAIN_RESOURCE, resources=("gold",)), kind="teleport")
+    with pytest.raises(words.UnrenderedError, match="teleport"):
+        words.describe_effect(unknown, RULES)
+    with pytest.raises(words.UnrenderedError, match="resource"):
+        words.describe_effect(Effect(EffectKind.GAIN_RESOURCE, resources=("silk",)), RULES)
+
+
+def test_every_table_entry_renders_to_words() -> None:
+    """GAP-1..GAP-21: every entry of every table, whatever its source, has a rendering."""
+    records = [
+        v
+        for stem in DATA_FILES
+        for v in walk(getattr(RULES.tables, stem))
+        if attrs.has(type(v)) and "source" in {f.name for f in attrs.fields(type(v))}
+    ]
+    assert len(records) == len(sourced_entries(RULES.tables))
+    bad = {}
+    for record in records:
+        text = reference.describe_entry(record, RULES)
+        if not text or re.search(r"None|TODO|[{}<>]", text):
+            bad[repr(record)[:80]] = text
+    assert bad == {}
+
+
+def test_objective_requirements_and_abilities_render_to_words() -> None:
+    """OBJ-3, OBJ-4, BONUS-5, BONUS-6: every card's requirement and ability are in words."""
+    cards = {card.number: card for card in RULES.tables.objectives.card}
+    texts = [
+        words.describe_condition(condition, RULES)
+        for card in cards.values()
+        for condition in getattr(card, "requirement", ())
+    ] + [
+        words.describe_ability(card.ability, RULES)
+        for card in cards.values()
+        if getattr(card, "ability", None) is not None
+    ]
+    assert len(texts) > len(cards)
+    assert [t for t in texts if not t or PLACEHOLDER.search(t)] == []
+    assert words.describe_ability(cards[3].ability, RULES) == (
+        "Whenever you perform the Law area action: you may pay 1 Book, 1 Salt or 1 Gold "
+        "instead of the printed cost of a Crown space; its Knowledge and, on the top row, a "
+        "Supported Class are still needed"
+    )
+
+
+def test_every_table_file_has_a_page_and_every_marker_a_section() -> None:
+    """Every rule table is documented on a page; pages name only sections that exist."""
+    assert set(DATA_FILES) == set(generate.DATA_PAGES)
+    markers: dict[str, set[str]] = {}
+    for page in DOCS.rglob("*.md"):
+        found = set(generate.MARKER.findall(page.read_text(encoding="utf-8")))
+        markers[page.relative_to(DOCS).as_posix()] = found
+    used = set().union(*markers.values())
+    assert set() == used - set(generate.SECTIONS)
+    assert set() == set(generate.SECTIONS) - used
+    assert [stem for stem, page in generate.DATA_PAGES.items() if not markers.get(page)] == []
+    with pytest.raises(words.UnrenderedError, match="no-such-section"):
+        generate.expand("<!-- sankore:no-such-section -->", RULES)
+
+
+# ---- the Theology and Astronomy pages against the tables ----------------------------------------
+
+
+def test_theology_page_lists_every_space_with_the_tables_numbers(site: Path) -> None:
+    """THEO-2..THEO-4, KNOW-1, GAP-6: each Theology space with its Knowledge, cost and source."""
+    table = toml("theology")
+    rows = {r["Space"]: r for r in html_table(site / "areas/theology/index.html", "Space")}
+    assert [s["id"] for s in table["space"]] == list(rows)
+    salt = {row: cost["salt"] for row, cost in table["rows"].items() if row != "source"}
+    supported = {
+        row: cost.get("supported", False) for row, cost in table["rows"].items() if row != "source"
+    }
+    for space in table["space"]:
+        row = rows[space["id"]]
+        expected = {
+            "City": space["city"],
+            "Row": space["row"],
+            "Knowledge": str(space["knowledge"]),
+            "Cost": f"{salt[space['row']]} Salt",
+            "Supported Class": "needed" if supported[space["row"]] else "no",
+            "Source": space["source"],
+        }
+        assert expected == {k: row[k] for k in expected}, space["id"]
+        assert row["Region"].startswith(space["region"] + " (")
+
+
+def test_astronomy_page_lists_every_space_with_the_tables_numbers(site: Path) -> None:
+    """ASTRO-2, ASTRO-6, ASTRO-9, GAP-3..GAP-5: each Oasis and Port space, Knowledge and cost."""
+    table = toml("astronomy")
+    graph = nx.Graph()
+    for path in table["path"]:
+        graph.add_edge(*path["ends"], knowledge=path["knowledge"])
+    distance = nx.single_source_dijkstra_path_length(graph, table["start"], weight="knowledge")
+    page = site / "areas/astronomy/index.html"
+    rows = {r["Space"]: r for r in html_table(page, "Space")}
+    expected: dict[str, dict[str, str]] = {}
+    for node in table["node"]:
+        if node["kind"] == "oasis":
+            expected[node["id"]] = {
+                "Knowledge from Timbuktu": str(distance[node["id"]]),
+                "Tie-break number": str(node["number"]),
+                "Cost": f"{table['oasis_gold']} Gold",
+                "Supported Class": "no",
+                "Source": node["source"],
+            }
+        for i, space in enumerate(node.get("spaces", [])):
+            expected[f"{node['id']}:{i}"] = {
+                "Knowledge from Timbuktu": str(distance[node["id"]]),
+                "Tie-break number": str(space["number"]),
+                "Cost": f"{node['gold']} Gold",
+                "Supported Class": "needed",
+                "Source": space["source"],
+            }
+    assert expected == {sid: {k: row[k] for k in expected[sid]} for sid, row in rows.items()}
+    paths = html_table(page, "From")
+    assert [
+        (p["ends"][0], p["ends"][1], str(p["knowledge"]), p.get("dotted", False), p["source"])
+        for p in table["path"]
+    ] == [(r["From"], r["To"], r["Knowledge"], r["Dotted"] != "no", r["Source"]) for r in paths]
+
+
+def test_pages_follow_a_corrected_copy_of_the_tables(tmp_path: Path) -> None:
+    """GAP-1, GAP-3: the pages are generated from whatever tables are loaded, never a copy."""
+    for name in DATA.glob("*.toml"):
+        shutil.copy(name, tmp_path / name.name)
+    theology = (tmp_path / "theology.toml").read_text(encoding="utf-8")
+    theology = theology.replace(
+        'knowledge = 5\nactivate = "astronomy"', 'knowledge = 4\nactivate = "astronomy"'
+    )
+    (tmp_path / "theology.toml").write_text(theology, encoding="utf-8")
+    astronomy = (tmp_path / "astronomy.toml").read_text(encoding="utf-8")
+    astronomy = astronomy.replace(
+        'ends = ["timbuktu", "oasis-a1"]\nknowledge = 1',
+        'ends = ["timbuktu", "oasis-a1"]\nknowledge = 2',
+    )
+    (tmp_path / "astronomy.toml").write_text(astronomy, encoding="utf-8")
+    corrected = sr.load_rules(tmp_path)
+
+    spaces = markdown_table(generate.render_section("theology-spaces", corrected), "Space")
+    places = markdown_table(generate.render_section("astronomy-places", corrected), "Space")
+    assert next(r["Knowledge"] for r in spaces if r["Space"] == "djenne-middle") == "4"
+    assert next(r["Knowledge from Timbuktu"] for r in places if r["Space"] == "oasis-a1") == "2"
+    # The bundled tables still say 5 and 1.
+    spaces = markdown_table(generate.render_section("theology-spaces", RULES), "Space")
+    assert next(r["Knowledge"] for r in spaces if r["Space"] == "djenne-middle") == "5"
+
+
+# ---- the diagrams -------------------------------------------------------------------------------
+
+
+def mermaid(section: str) -> list[str]:
+    text = generate.render_section(section, RULES)
+    assert text.startswith("```mermaid\n") and text.endswith("\n```")
+    return [line.strip() for line in text.splitlines()[1:-1]]
+
+
+def test_route_map_draws_every_place_and_path() -> None:
+    """ASTRO-2, ASTRO-7, GAP-3: the map has every node, and every path with its Knowledge."""
+    lines = mermaid("astronomy-map")
+    table = toml("astronomy")
+    ids = {n["id"]: words.mermaid_id(n["id"]) for n in table["node"]}
+    for node, mid in ids.items():
+        assert any(line.startswith(mid + "(") or line.startswith(mid + "[") for line in lines), node
+    drawn = set()
+    for line in lines:
+        solid = re.fullmatch(r"(\S+) ---\|(\d+)\| (\S+)", line)
+        dotted = re.fullmatch(r"(\S+) -\. (\d+) \.- (\S+)", line)
+        for match, is_dotted in ((solid, False), (dotted, True)):
+            if match:
+                drawn.add((frozenset((match[1], match[3])), int(match[2]), is_dotted))
+    expected = {
+        (frozenset(ids[e] for e in p["ends"]), p["knowledge"], p.get("dotted", False))
+        for p in table["path"]
+    }
+    assert expected == drawn
+
+
+def test_madrasa_diagram_links_every_wall_to_its_lines() -> None:
+    """MATH-2, MATH-6, AMB-24, GAP-8: horizontal Walls watch columns, vertical ones rows."""
+    lines = mermaid("mathematics-diagram")
+    table = toml("mathematics")
+    expected = set()
+    for wall in table["wall"]:
+        kind = "column" if table["sides"][wall["side"]]["orientation"] == "horizontal" else "row"
+        expected.add(f"{words.mermaid_id(wall['id'])} --> {kind}_{wall['line']}")
+    corner = words.mermaid_id(table["corner"]["id"])
+    expected |= {f"{corner} --> row_0", f"{corner} --> column_0"}
+    assert expected == {line for line in lines if " --> " in line}
+
+
+def test_player_board_diagram_has_every_space_and_arrow() -> None:
+    """TEACH-8, SUPP-1, GAP-11: each Class and Student space, each arrow, each space under."""
+    lines = mermaid("player-board-diagram")
+    table = toml("player_board")
+    arrows = {f"{a['from']} --> {t}" for a in table["arrows"] for t in a["to"]}
+    under = {f"{s['id']} -.- {s['under']}" for s in table["students"] if "under" in s}
+    assert arrows == {line for line in lines if " --> " in line}
+    assert under == {line for line in lines if " -.- " in line}
+    nodes = {line.split("[")[0].split("(")[0] for line in lines if "[" in line or "((" in line}
+    expected = {c["id"] for c in table["classes"]} | {s["id"] for s in table["students"]}
+    assert expected == nodes
+
+
+# ---- sources, rulings, API, getting started -----------------------------------------------------
+
+
+def test_entries_with_source_reports_every_entry() -> None:
+    """Data provenance (DESIGN): ``entries_with_source`` lists every entry with its source.
+
+    Its rows feed the docs' page of reconstructed values.
+    """
+    rows = [(f, w, str(s)) for f, w, s in entries_with_source(RULES.tables)]
+    assert sourced_entries(RULES.tables) == rows
+    assert ("theology", "space[djenne-middle]", Source.EXAMPLE) in entries_with_source(RULES.tables)
+
+
+def test_sources_page_lists_every_reconstructed_entry(site: Path) -> None:
+    """GAP-1..GAP-21: one page holds every reconstructed entry, for owners of the game to check."""
+    expected = [
+        (f"{f}.toml", w or reference.WHOLE_TABLE)
+        for f, w, s in sourced_entries(RULES.tables)
+        if s == "reconstructed"
+    ]
+    rows = html_table(site / "reference/sources/index.html", "Table", "Entry", "Values")
+    listed = [(r["Table"], r["Entry"]) for r in rows]
+    assert expected == listed
+
+
+def test_rulings_page_has_every_ruling(site: Path) -> None:
+    """AMB-1..AMB-46, ENGINE-1: each ruling with its choice, under an anchor of its id."""
+    html = (site / "reference/rulings/index.html").read_text(encoding="utf-8")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    missing = [
+        ruling["id"]
+        for ruling in toml("rulings")["ruling"]
+        if f'id="{ruling["id"].lower()}"' not in html
+        or " ".join(ruling["choice"].split()) not in text
+    ]
+    assert missing == []
+
+
+def test_api_reference_documents_the_public_api(site: Path) -> None:
+    """DESIGN public API: every name of ``sankore_rules.__all__`` has its reference entry."""
+    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    assert [name for name in sr.__all__ if f'id="sankore_rules.{name}"' not in html] == []
+
+
+def test_no_marker_is_left_in_the_site(site: Path) -> None:
+    """Every marker of every page was replaced by its generated section."""
+    pages = [p for p in site.rglob("*.html") if "sankore:" in p.read_text(encoding="utf-8")]
+    assert pages == []
+
+
+def test_getting_started_code_runs() -> None:
+    """The getting-started page's code blocks run as they stand, one after the other."""
+    text = (DOCS / "getting-started.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 8
+    namespace: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        for block in blocks:
+            exec(compile(block, "getting-started.md", "exec"), namespace)
+    printed = out.getvalue()
+    assert "no_such_option" in printed  # the refused draft, explained and raised
+    assert namespace["again"] == namespace["state"]
+
+
+def test_docs_prose_copies_no_rulebook_sentence() -> None:
+    """The rules pages explain the rules in their own words: no 8 words in a row of the rulebook."""
+    source = re.findall(r"[a-z0-9]+", (RULES_TEXT / "000_c777a59178437adb.txt").read_text().lower())
+    grams = {tuple(source[i : i + 8]) for i in range(len(source) - 7)}
+    copied = {}
+    for page in DOCS.rglob("*.md"):
+        text = generate.MARKER.sub("", page.read_text(encoding="utf-8")).lower()
+        found = re.findall(r"[a-z0-9]+", text)
+        hits = [
+            " ".join(found[i : i + 8])
+            for i in range(len(found) - 7)
+            if tuple(found[i : i + 8]) in grams
+        ]
+        if hits:
+            copied[page.name] = hits
+    assert copied == {}

@@ -1,0 +1,137 @@
+"""The scripts in ``examples/`` run as a newcomer runs them, and print what they claim (issue 6).
+
+Each runs in a subprocess with this interpreter, from the repository root; the test then checks
+its output against the API called here directly.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import sankore_rules as sr
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def run(name: str, *args: str) -> list[str]:
+    """The lines an example prints; it must exit cleanly and print nothing on stderr."""
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    return done.stdout.splitlines()
+
+
+def load(name: str):
+    """The example as a module, to call its functions."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_example_is_tested() -> None:
+    """Each script of examples/ has a test here, and nothing else lives in the folder."""
+    assert sorted(p.name for p in EXAMPLES.iterdir() if p.name != "__pycache__") == [
+        "corrected_rules.py",
+        "legal_actions.py",
+        "lookahead_bot.py",
+        "random_game.py",
+        "save_and_load.py",
+    ]
+
+
+def test_random_game_prints_the_final_score_sheet() -> None:
+    """SCORE-1, SCORE-7, END-2: the printed sheet is the game's own final score."""
+    lines = run("random_game.py", "4")
+    state, decisions = load("random_game").play(4)
+    scores = sr.final_scores(state)
+    assert sr.is_terminal(state)
+    assert lines[0] == f"seed 4: {decisions} decisions, {state.players[0].turns} turns per player"
+    totals = [int(m[1]) for line in lines if (m := re.fullmatch(r"player \d: (\d+) points", line))]
+    assert totals == [sheet.total for sheet in scores.players]
+    assert lines[-1] == "winners: " + ", ".join(f"player {p}" for p in scores.winners)
+    for sheet in scores.players:
+        for line in sheet.disciplines:
+            icons = sum(line.icons.values())
+            text = f"  {line.discipline:<12} {icons:>2} icons x {line.value} = {line.points}"
+            assert text in lines
+
+
+def test_legal_actions_lists_the_options_and_explains_refusals() -> None:
+    """TURN-2, TURN-3: the listed options are the engine's, each refusal its reasons."""
+    lines = run("legal_actions.py")
+    example = load("legal_actions")
+    state = sr.new_game(players=2, seed=7)
+    while state.decision is not None and state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    actions = [str(a) for a in sr.legal_actions(state)]
+    start = lines.index(f"{len(actions)} legal actions:")
+    assert lines[start + 1 : start + 1 + len(actions)] == [f"  {a}" for a in actions]
+    for text in example.TRIES:
+        reasons = sr.explain(state, text)
+        expected = (
+            [f"  {text}: legal"]
+            if not reasons
+            else [f"  {text}: refused, {r.code}: {r.words}" for r in reasons]
+        )
+        assert all(line in lines for line in expected), text
+    assert any(": refused, " in line for line in lines)
+    assert any(line.endswith(": legal") for line in lines)
+    assert "apply refused 'teach c3': ['no_class_there']" in lines
+    assert "parsed Action(kind='enrol', args=('law',)), written back as 'enrol law'" in lines
+
+
+def test_save_and_load_round_trips_and_observation_hides_the_seed() -> None:
+    """JSON round trip (DESIGN): the loaded state equals the saved one and plays on the same."""
+    lines = run("save_and_load.py")
+    assert re.fullmatch(r"saved \d+ bytes after 60 decisions", lines[0])
+    assert "loaded state equals the saved one: True" in lines
+    assert "same game 40 decisions later: True" in lines
+    assert any(line.startswith("refused a broken save: ") for line in lines)
+    assert "the observation has a seed: False" in lines
+    hands = next(line for line in lines if line.startswith("objective cards as player 0 sees"))
+    # Player 0's own hand is listed; the others' are only counted.
+    assert re.fullmatch(r"objective cards as player 0 sees them: \[\[[\d, ]+\], \d+, \d+\]", hands)
+
+
+def test_lookahead_bot_plays_a_whole_game() -> None:
+    """END-2, SCORE-7: the one-ply bot finishes a game and the winner line matches the points."""
+    lines = run("lookahead_bot.py")
+    tried = re.fullmatch(r"the lookahead bot tried (\d+) actions", lines[0])
+    assert tried is not None and int(tried[1]) > 100
+    points = [int(re.search(r": (\d+) points", line)[1]) for line in lines[1:3]]  # type: ignore[index]
+    best = max(points)
+    winners = [f"player {p}" for p, total in enumerate(points) if total == best]
+    assert lines[3] == "winners: " + ", ".join(winners)
+
+
+def test_corrected_rules_are_loaded_from_a_copy_of_the_tables() -> None:
+    """GAP-6 data provenance: a corrected copy changes the number and refuses other states."""
+    lines = run("corrected_rules.py")
+    bundled = sr.load_rules()
+    space = "djenne-middle"
+    knowledge = bundled.theology_spaces[space].knowledge
+    assert lines[0] == f"{space} needs Knowledge {knowledge} in the bundled tables"
+    assert lines[1] == f"{space} needs Knowledge 4 in the corrected copy"
+    hashes = re.fullmatch(r"content hashes: (\w+) / (\w+)", lines[2])
+    assert hashes is not None
+    assert hashes[1] == bundled.content_hash
+    assert hashes[2] != bundled.content_hash
+    assert lines[3] == f"the new game plays by {bundled.name} {hashes[2]}"
+    assert lines[4].startswith("loading it with the bundled rules is refused: ")
+    assert lines[5] == (
+        "a broken table is refused: law.toml, .space[0].knowledge, invalid value for type, "
+        "expected int"
+    )
