@@ -53,3 +53,18 @@ def options(state: State) -> list[str]:
 def codes(state: State, text: str) -> list[str]:
     """The reason codes ``explain`` gives for the action ``text``."""
     return [r.code for r in sr.explain(state, text)]
+
+
+def refused(state: State, text: str | sr.Action, expected: list[str]) -> None:
+    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike, and the
+    state is left as it was."""
+    import copy
+
+    import pytest
+
+    snapshot = copy.deepcopy(state)
+    assert expected == [r.code for r in sr.explain(state, text)]
+    with pytest.raises(sr.IllegalAction) as caught:
+        sr.apply(state, text)
+    assert expected == [r.code for r in caught.value.reasons]
+    assert snapshot == state

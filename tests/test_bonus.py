@@ -11,23 +11,8 @@ has ast-1c on c1a, an Astronomy Student on s0a, 1 Law Book and 1 Inspiration.
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
-import sankore_rules as sr
-from positions import act, edit, options, started, with_decision
+from positions import act, edit, options, refused, started, with_decision
 from sankore_rules.state import State, Task
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def students(inspiration: int = 1, **where: str) -> State:

@@ -13,24 +13,10 @@ Astronomy, Theology, Mathematics, Law (Student spaces s0a..s0d).
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
 import sankore_rules as sr
-from positions import RULES, act, edit, options, started
+from positions import RULES, act, edit, options, refused, started
 from sankore_rules.rules.common import shared_knowledge
 from sankore_rules.state import MadrasaTile, State
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> State:

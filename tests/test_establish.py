@@ -10,12 +10,10 @@ law-1d, law-1b, law-1c) with law-1a dealt.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, edit, options, started
+from positions import RULES, act, edit, options, refused, started
 from sankore_rules.state import MarketColumn, State
 
 LAW_COLUMN = MarketColumn(
@@ -25,16 +23,6 @@ LAW_COLUMN = MarketColumn(
     pile1=("law-1e", "law-1d", "law-1b", "law-1c"),
     shown1="law-1a",
 )
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def with_books(books: list[int]) -> State:

@@ -13,24 +13,12 @@ tiles; 28 tiles are left in the supply.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, edit, options, started, with_decision
+from positions import RULES, act, edit, options, refused, started, with_decision
 from sankore_rules.rules.common import prestige_capacity
 from sankore_rules.state import State, Task
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def disc_on(space: int, **player: object) -> State:

@@ -11,23 +11,11 @@ slots. Player 0 of ``started(2, 0)`` has an Astronomy Student on s0a and 1 Law B
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, edit, options, started
+from positions import RULES, act, edit, options, refused, started
 from sankore_rules.state import Graduated, MadrasaTile, State
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def position(

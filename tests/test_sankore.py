@@ -13,25 +13,13 @@ law-board-2 give 1 Inspiration; supply tiles have no bonus and give 1 Prestige t
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, edit, options, started, with_decision
+from positions import RULES, act, edit, options, refused, started, with_decision
 from sankore_rules.state import MadrasaTile, State, Task
 
 NUMBERED = (0, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 15)
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def board_key(state: State, tile: str) -> str:

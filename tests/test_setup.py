@@ -8,16 +8,14 @@ named in the test): a new game is checked piece by piece, for 2, 3 and 4 players
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, options, started
+from positions import RULES, act, options, refused, started
 from sankore_rules.bots import RandomBot
 from sankore_rules.integrity import component_counts, integrity_problems
-from sankore_rules.state import State
 
 DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
 PLAYER_COUNTS = (2, 3, 4)
@@ -31,16 +29,6 @@ QUEUE_KNOWLEDGE = {
 MAJORITY_SPACES = {2: (0, 2), 3: (0, 3), 4: (0, 3)}
 #: SETUP-N-2: Students of each discipline bagged for the queues.
 BAGGED = {2: 5, 3: 6, 4: 7}
-
-
-def refused(state: State, text: str, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 # ---- COMP-8..12: the box, counted on a new game -------------------------------------------------

@@ -15,18 +15,8 @@ import copy
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, act, codes, edit, options, started
+from positions import RULES, act, codes, edit, options, refused, started
 from sankore_rules.state import MadrasaTile, State
-
-
-def refused(state: State, text: str | sr.Action, expected: list[str]) -> None:
-    """``text`` is refused with exactly ``expected`` codes, by explain and apply alike."""
-    snapshot = copy.deepcopy(state)
-    assert expected == [r.code for r in sr.explain(state, text)]
-    with pytest.raises(sr.IllegalAction) as caught:
-        sr.apply(state, text)
-    assert expected == [r.code for r in caught.value.reasons]
-    assert snapshot == state
 
 
 def kinds(state: State) -> list[str]:
