@@ -103,6 +103,8 @@ def new_game(
     >>> state.current_player == state.first_player
     True
     """
+    if isinstance(players, bool):
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
     if players == 1 or scholar is not None:
         raise ValueError("the solo game against the Scholar is not available yet; use 2-4 players")
     ruleset = _register(rules) if rules is not None else load_rules()
@@ -211,6 +213,7 @@ def observation(state: State, player: int) -> dict[str, Any]:
 
     Hidden: the other players' Objective cards (only how many), the order of the market's
     piles below their top tiles (only how many), and the seed, which would predict every draw.
+    The last action's ``events`` are included, so a client can animate it.
     """
     if (
         isinstance(player, bool)
@@ -222,7 +225,6 @@ def observation(state: State, player: int) -> dict[str, Any]:
     data.pop("seed")
     data.pop("_options", None)
     data.pop("_scratch", None)
-    data.pop("events", None)
     data["viewer"] = player
     for p, pl in enumerate(data["players"]):
         if p != player:

@@ -196,7 +196,11 @@ def validate_tables(t: RulesTables) -> None:
     _check_unique("theology", "space", (s.id for s in theo.space))
     book_spaces = sum(1 for s in theo.space if s.row in ("bottom", "middle"))
     if book_spaces != counts.theology_books_drawn:
-        raise _fail("theology", "space", f"{book_spaces} Book spaces, the setup draws 13")
+        raise _fail(
+            "theology",
+            "space",
+            f"{book_spaces} Book spaces, the setup draws {counts.theology_books_drawn}",
+        )
     for s in theo.space:
         at = f"space {s.id!r}"
         if s.region not in regions or s.row not in ("bottom", "middle", "top"):
@@ -274,7 +278,11 @@ def validate_tables(t: RulesTables) -> None:
         "board": 12,
         "supply": 12,
     }:
-        raise _fail("sankore_tiles", "tile", "28 tiles: 4 madrasa, 12 board, 12 supply")
+        raise _fail(
+            "sankore_tiles",
+            "tile",
+            f"found {dict(placements)}: 28 tiles are 4 madrasa, 12 board, 12 supply",
+        )
     for st in tiles:
         if st.discipline not in disc:
             raise _fail("sankore_tiles", f"tile {st.id!r}.discipline", "unknown discipline")

@@ -22,7 +22,7 @@ def _inspiration(state: State, p: int) -> list[Reason]:
 def _move_candidates(rules: Rules, state: State, p: int, kind: str) -> list[Action]:
     students = state.players[p].students
     options: list[Action] = []
-    for origin in students:
+    for origin in (s for s in rules.student_spaces if s in students):  # board order
         if kind == "transfer":
             targets = rules.spaces_by_level[rules.student_level[origin]]
         else:

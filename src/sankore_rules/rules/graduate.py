@@ -64,7 +64,8 @@ def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> Non
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    return [Action("graduate", (s,)) for s in state.players[p].students]
+    students = state.players[p].students
+    return [Action("graduate", (s,)) for s in rules.student_spaces if s in students]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:

@@ -14,7 +14,8 @@ __all__: list[str] = []
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    return [Action("teach", (c,)) for c in state.players[p].classes]
+    classes = state.players[p].classes
+    return [Action("teach", (c,)) for c in rules.class_spaces if c in classes]  # board order
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:

@@ -103,7 +103,9 @@ def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> 
 def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     d = task.args["discipline"]
     pl = state.players[task.player]
-    options = [Action("madrasa", ("board", s)) for s, sd in pl.students.items() if sd == d]
+    options = [
+        Action("madrasa", ("board", s)) for s in rules.student_spaces if pl.students.get(s) == d
+    ]
     options += [
         Action("madrasa", ("graduation", str(i)))
         for i, g in enumerate(pl.graduations)

@@ -1,0 +1,283 @@
+"""Shared hypothesis strategies and random-play helpers for the property tests.
+
+A game is drawn as a :class:`Setup` (player count, seed, Library side) and a ``choice_seed``
+that picks each decision's action at random, so a falsifying example printed by hypothesis is
+replayed exactly by :func:`play`. Fuzzed actions are built from a state's own listed actions
+(kinds and arguments swapped, words added or dropped) and from a vocabulary of every id the
+bundled tables know, so that most of them are near misses rather than noise.
+
+It also holds the helpers that copy the bundled rule tables into a folder and edit one table
+there (read with ``tomllib``, written back as TOML), for the tests of ``load_rules(path)``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+
+import sankore_rules as sr
+from positions import RULES
+from sankore_rules.state import State
+
+PLAYER_COUNTS = (2, 3, 4)
+LIBRARY_SIDES = ("three_shelf", "six_shelf")
+#: No random game of the bundled rules comes near this many decisions (about 300-400 is usual).
+MAX_DECISIONS = 3000
+
+#: Every action kind a decision takes (the brief's decision model), plus a few made up.
+ACTION_KINDS = (
+    "draft",
+    "class",
+    "order",
+    "enrol",
+    "establish",
+    "teach",
+    "graduate",
+    "favour",
+    "transfer",
+    "promote",
+    "write",
+    "end",
+    "library",
+    "student",
+    "promote_to",
+    "retire",
+    "camel",
+    "mosque",
+    "wall",
+    "crown",
+    "skip",
+    "flip",
+    "madrasa",
+    "skill",
+    "resource",
+    "book",
+    "prestige",
+    "section",
+    "reward",
+    "sankore",
+    "return",
+    "complete",
+    "objective",
+    "frobnicate",
+    "castle",
+)
+
+
+def _vocabulary() -> tuple[str, ...]:
+    words: set[str] = set(RULES.disciplines)
+    words.update(RULES.area_spaces, RULES.class_spaces, RULES.student_spaces)
+    words.update(RULES.class_tiles, RULES.astro_nodes, RULES.sankore_tiles)
+    words.update(RULES.graduation_tiles, RULES.theology_spaces, RULES.law_spaces)
+    words.update(f"{n}:{i}" for n in RULES.astro_nodes for i in range(4))
+    words.update(f"r{r}c{c}" for r in range(-1, 6) for c in range(-1, 6))
+    words.update(str(n) for n in range(-2, 30))
+    words.update(("gold", "salt", "inspiration", "camel", "timbuktu", "take", "return"))
+    words.update(("bonus", "keep", "board", "graduation", "discard", "any", "none", "x"))
+    words.update(("999999999999", "1.5", "-0", "+3", "a,b", "astronomy,theology"))
+    words.update((",".join(RULES.disciplines), ",".join(reversed(RULES.disciplines))))
+    return tuple(sorted(words))
+
+
+#: Argument words an action might use, real and made up; none is empty or needs quoting.
+VOCABULARY = _vocabulary()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The options of ``sr.new_game`` a random game starts from."""
+
+    players: int
+    seed: int
+    library: str
+
+    def new_game(self, rules: sr.Rules | None = None) -> State:
+        """The game these options set up."""
+        return sr.new_game(players=self.players, seed=self.seed, library=self.library, rules=rules)
+
+
+@dataclass
+class Playthrough:
+    """A random game (or the start of one): its setup, the actions taken, where it got to."""
+
+    setup: Setup
+    choice_seed: int
+    actions: list[str] = field(default_factory=list)
+    final: State | None = None
+
+
+def setups(seeds: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Setup]:
+    """Seeded setups for 2, 3 and 4 players on both Library sides."""
+    return st.builds(
+        Setup,
+        players=st.sampled_from(PLAYER_COUNTS),
+        seed=seeds if seeds is not None else st.integers(0, 2**31 - 1),
+        library=st.sampled_from(LIBRARY_SIDES),
+    )
+
+
+def choice_seeds() -> st.SearchStrategy[int]:
+    """Seeds of the generator that picks each decision's action."""
+    return st.integers(0, 2**32 - 1)
+
+
+StepCheck = Callable[[State, list[sr.Action]], None]
+
+
+def play(
+    setup: Setup,
+    choice_seed: int,
+    max_decisions: int = MAX_DECISIONS,
+    on_step: StepCheck | None = None,
+) -> Playthrough:
+    """Play random legal actions from ``setup`` until the game ends or ``max_decisions``.
+
+    ``on_step(state, legal)`` runs before each decision, with the state's legal actions.
+    Actions are recorded in notation, so the list replays through ``sr.apply``.
+    """
+    rng = random.Random(choice_seed)
+    record = Playthrough(setup, choice_seed)
+    state = setup.new_game()
+    while not sr.is_terminal(state) and len(record.actions) < max_decisions:
+        legal = sr.legal_actions(state)
+        if on_step is not None:
+            on_step(state, legal)
+        action = rng.choice(legal)
+        record.actions.append(str(action))
+        state = sr.apply(state, action)
+    record.final = state
+    return record
+
+
+@st.composite
+def playthroughs(draw: st.DrawFn, max_decisions: int = 400) -> Playthrough:
+    """A random game stopped after a random number of decisions (or at its end)."""
+    setup = draw(setups())
+    choice_seed = draw(choice_seeds())
+    steps = draw(st.integers(0, max_decisions))
+    return play(setup, choice_seed, max_decisions=steps)
+
+
+def _mutations(action: sr.Action) -> st.SearchStrategy[sr.Action]:
+    words = st.sampled_from(VOCABULARY)
+    kinds = st.sampled_from(ACTION_KINDS)
+    args = action.args
+    options: list[st.SearchStrategy[sr.Action]] = [
+        st.just(action),
+        kinds.map(lambda k: sr.Action(k, args)),
+        words.map(lambda w: sr.Action(action.kind, (*args, w))),
+        st.just(sr.Action(action.kind, args[:-1])),
+        st.just(sr.Action(action.kind, tuple(reversed(args)))),
+    ]
+    if args:
+        options.append(
+            st.tuples(st.integers(0, len(args) - 1), words).map(
+                lambda iw: sr.Action(action.kind, (*args[: iw[0]], iw[1], *args[iw[0] + 1 :]))
+            )
+        )
+    return st.one_of(options)
+
+
+def fuzzed_actions(state: State) -> st.SearchStrategy[sr.Action]:
+    """Actions for ``state``'s decision: listed ones, near misses of them, and made-up ones."""
+    made_up = st.builds(
+        sr.Action,
+        st.sampled_from(ACTION_KINDS),
+        st.lists(st.sampled_from(VOCABULARY), max_size=3).map(tuple),
+    )
+    legal = sr.legal_actions(state)
+    if not legal:
+        return made_up
+    return st.one_of(st.sampled_from(legal).flatmap(_mutations), made_up)
+
+
+#: Characters of action notation and a few it never uses.
+_TEXT_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 -_:.,+!?@#/\\\t\"'é"
+
+
+def action_texts(state: State) -> st.SearchStrategy[str]:
+    """Action text for ``state``: listed and fuzzed notations, and random strings."""
+    return st.one_of(
+        fuzzed_actions(state).map(str),
+        st.text(alphabet=_TEXT_ALPHABET, max_size=30),
+        st.sampled_from(("", " ", "\n", "END", "End", "end end", "skip!", "enrol  theology")),
+    )
+
+
+def property_settings(max_examples: int) -> settings:
+    """Hypothesis settings of this suite: few examples, no deadline (games vary in length).
+
+    Shrinking is off: one call plays a whole game, and shrinking a failure took minutes. A
+    failure is reported with the example first found, which :func:`play` replays exactly.
+    """
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        phases=(Phase.explicit, Phase.reuse, Phase.generate),
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+# ---- copies of the rule tables ------------------------------------------------------------------
+
+#: The bundled tables' folder.
+DATA_DIR = Path(str(resources.files("sankore_rules").joinpath("data")))
+
+
+def copy_tables(folder: Path) -> Path:
+    """Copy every bundled table into ``folder`` (created) and return it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for table in DATA_DIR.glob("*.toml"):
+        shutil.copy(table, folder / table.name)
+    return folder
+
+
+def read_table(folder: Path, stem: str) -> dict[str, Any]:
+    """The parsed TOML of one table of ``folder``."""
+    return tomllib.loads((folder / f"{stem}.toml").read_text(encoding="utf-8"))
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return (
+            "{ " + ", ".join(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in value.items()) + " }"
+        )
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """``data`` as TOML text, one top-level key a line (inline tables and arrays)."""
+    return "".join(f"{json.dumps(k)} = {_toml_value(v)}\n" for k, v in data.items())
+
+
+def edit_table(folder: Path, stem: str, change: Callable[[dict[str, Any]], None]) -> None:
+    """Rewrite one table of ``folder`` with ``change`` applied to its parsed data."""
+    data = read_table(folder, stem)
+    change(data)
+    (folder / f"{stem}.toml").write_text(toml_text(data), encoding="utf-8")
+
+
+def entry(data: dict[str, Any], array: str, entry_id: str) -> tuple[int, dict[str, Any]]:
+    """The index and record of the entry with ``id == entry_id`` in a table's array."""
+    for i, record in enumerate(data[array]):
+        if record.get("id") == entry_id:
+            return i, record
+    raise KeyError(f"no {array} entry {entry_id!r}")
