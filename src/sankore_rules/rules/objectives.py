@@ -57,21 +57,31 @@ def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
 
 def describe_condition(cond: Condition) -> str:
     """A condition in words, for explanations and the docs."""
-    where = {"oasis": " in Oases", "port": " in Port Cities"}.get(cond.place or "", "")
-    words = {
-        "pieces": f"{cond.at_least} of your pieces in {cond.area}{where}",
-        "regions": f"pieces in {cond.at_least} regions of {cond.area}",
-        "graduations": f"{cond.at_least} Graduation tile(s) of level {cond.level} or more",
-        "advanced": f"{cond.at_least} Advanced Classes on your board",
-        "skills": f"{cond.at_least} Skill tiles"
-        + (f" in your {cond.section} section" if cond.section else ""),
-        "topmost": f"{cond.at_least} Students on the topmost spaces",
-        "student_level": f"a Student on a level {cond.at_least} space or higher",
-        "favour": f"your Favour disc on space {cond.at_least} or further",
-        "prestige": f"{cond.at_least} Prestige tokens in storage",
-        "books": f"{cond.at_least} Books on your Bookshelf",
-    }
-    return words[cond.kind]
+    n = cond.at_least
+    match cond.kind:
+        case "pieces":
+            where = {"oasis": " in Oases", "port": " in Port Cities"}.get(cond.place or "", "")
+            return f"{n} of your pieces in {cond.area}{where}"
+        case "regions":
+            return f"pieces in {n} regions of {cond.area}"
+        case "graduations":
+            return f"{n} Graduation tile(s) of level {cond.level} or more"
+        case "advanced":
+            return f"{n} Advanced Classes on your board"
+        case "skills":
+            section = f" in your {cond.section} section" if cond.section else ""
+            return f"{n} Skill tiles{section}"
+        case "topmost":
+            return f"{n} Students on the topmost spaces"
+        case "student_level":
+            return f"a Student on a level {n} space or higher"
+        case "favour":
+            return f"your Favour disc on space {n} or further"
+        case "prestige":
+            return f"{n} Prestige tokens in storage"
+        case "books":
+            return f"{n} Books on your Bookshelf"
+    raise ValueError(f"unknown condition kind {cond.kind!r}")
 
 
 def requirement_reasons(rules: Rules, state: State, p: int, card: ObjectiveCard) -> list[Reason]:

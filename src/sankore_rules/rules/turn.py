@@ -14,7 +14,7 @@ from attrs import frozen
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import ALWAYS_KINDS, log, push, step
+from sankore_rules.engine import ALWAYS_KINDS, log, memo, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import storage_bonus
 from sankore_rules.rules.common import prestige_capacity
@@ -104,9 +104,8 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     opt = TURN_OPTIONS.get(action.kind)
     if opt is None:
         return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
-    return _option_reasons(rules, state, task.player, opt) + opt.check(
-        rules, state, task.player, action
-    )
+    common = memo(state, opt.kind, lambda: _option_reasons(rules, state, task.player, opt))
+    return common + opt.check(rules, state, task.player, action)
 
 
 @step(
