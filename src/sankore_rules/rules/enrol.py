@@ -109,9 +109,10 @@ def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) 
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    options = [Action("enrol", (area,)) for area in rules.disciplines]  # the rightmost Student
     if has_ability(rules, state, p, "enrol_anywhere"):
-        return _anywhere(rules, state)
-    return [Action("enrol", (area,)) for area in rules.disciplines]
+        options += _anywhere(rules, state)  # OBJ-7: any position, named by its number
+    return options
 
 
 def _anywhere(rules: Rules, state: State) -> list[Action]:
