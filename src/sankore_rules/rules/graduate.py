@@ -64,8 +64,16 @@ def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> Non
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    # Bottom-row Students and Students with no tile left are refused by the check (GRAD-1,
+    # GRAD-6): the same tests, asked here before wording any reason.
     students = state.players[p].students
-    return [Action("graduate", (s,)) for s in rules.student_spaces if s in students]
+    return [
+        Action("graduate", (s,))
+        for s in rules.student_spaces
+        if s in students
+        and rules.student_level[s] >= 1
+        and graduation_tile_for(rules, state, students[s], rules.student_level[s]) is not None
+    ]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:

@@ -86,17 +86,21 @@ def describe_condition(cond: Condition) -> str:
 
 def requirement_reasons(rules: Rules, state: State, p: int, card: ObjectiveCard) -> list[Reason]:
     """One ``objective_unmet`` reason per condition of ``card`` that ``p`` does not meet."""
-    reasons = []
-    for cond in card.requirement:
-        have = condition_count(rules, state, p, cond)
-        if have < cond.at_least:
-            reasons.append(
-                Reason(
-                    "objective_unmet",
-                    f"card #{card.number} needs {describe_condition(cond)} (you have {have})",
-                )
-            )
-    return reasons
+    return [
+        Reason(
+            "objective_unmet",
+            f"card #{card.number} needs {describe_condition(cond)} (you have {have})",
+        )
+        for cond, have in unmet_conditions(rules, state, p, card)
+    ]
+
+
+def unmet_conditions(
+    rules: Rules, state: State, p: int, card: ObjectiveCard
+) -> list[tuple[Condition, int]]:
+    """The conditions of ``card`` that ``p`` does not meet, each with what ``p`` has."""
+    counts = ((cond, condition_count(rules, state, p, cond)) for cond in card.requirement)
+    return [(cond, have) for cond, have in counts if have < cond.at_least]
 
 
 def _card(rules: Rules, text: str) -> ObjectiveCard | None:
@@ -107,7 +111,14 @@ def _card(rules: Rules, text: str) -> ObjectiveCard | None:
 
 
 def _complete_candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    return [Action("complete", (str(n),)) for n in state.players[p].objectives]
+    # Cards whose requirement is unmet are refused by the check's unmet conditions; they are
+    # left out here with the same test, without wording a reason nobody reads.
+    cards = rules.objective_cards
+    return [
+        Action("complete", (str(n),))
+        for n in state.players[p].objectives
+        if not unmet_conditions(rules, state, p, cards[n])
+    ]
 
 
 def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
