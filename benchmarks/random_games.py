@@ -40,6 +40,7 @@ class Tally:
     games: int = 0
     decisions: int = 0
     wall_ns: int = 0
+    cpu_ns: int = 0
     legal_ns: list[int] = field(default_factory=list)
     computed_ns: list[int] = field(default_factory=list)
     apply_ns: list[int] = field(default_factory=list)
@@ -48,6 +49,7 @@ class Tally:
         self.games += other.games
         self.decisions += other.decisions
         self.wall_ns += other.wall_ns
+        self.cpu_ns += other.cpu_ns
         self.legal_ns += other.legal_ns
         self.computed_ns += other.computed_ns
         self.apply_ns += other.apply_ns
@@ -56,19 +58,22 @@ class Tally:
 def play(players: int, seed: int, library: str, tally: Tally) -> None:
     """Play one random game to its end, adding its timings to ``tally``."""
     perf = time.perf_counter_ns
+    cpu = time.process_time_ns  # CPU time: steadier than wall time on a shared machine
     rng = random.Random(seed)
     extra = 0  # time spent on the uncached timing run, left out of the game's time
-    start = perf()
+    extra_cpu = 0
+    start, start_cpu = perf(), cpu()
     state = sr.new_game(players=players, seed=seed, library=library)
     decisions = 0
     while not sr.is_terminal(state):
-        e0 = perf()
+        e0, c0 = perf(), cpu()
         fresh = state.clone()
         e1 = perf()
         sr.legal_actions(fresh)
         e2 = perf()
         tally.computed_ns.append(e2 - e1)
         extra += e2 - e0
+        extra_cpu += cpu() - c0
         t0 = perf()
         actions = sr.legal_actions(state)
         t1 = perf()
@@ -83,6 +88,7 @@ def play(players: int, seed: int, library: str, tally: Tally) -> None:
             raise RuntimeError(f"{players} players, seed {seed}: no end after {decisions}")
     sr.final_scores(state)
     tally.wall_ns += perf() - start - extra
+    tally.cpu_ns += cpu() - start_cpu - extra_cpu
     tally.games += 1
     tally.decisions += decisions
 
@@ -96,9 +102,10 @@ def us(values: list[int], q: float) -> float:
 
 def report(label: str, t: Tally) -> str:
     seconds = t.wall_ns / 1e9
+    cpu_seconds = t.cpu_ns / 1e9
     return (
         f"{label:>9} | {t.games:5d} | {t.decisions:9d} | {t.decisions / max(t.games, 1):8.1f} | "
-        f"{t.games / seconds:7.2f} | {t.decisions / seconds:8.0f} | "
+        f"{t.games / seconds:7.2f} | {t.games / cpu_seconds:7.2f} | {t.decisions / seconds:8.0f} | "
         f"{us(t.legal_ns, 0.5):6.1f} {us(t.legal_ns, 0.95):6.1f} | "
         f"{us(t.computed_ns, 0.5):6.1f} {us(t.computed_ns, 0.95):7.1f} | "
         f"{us(t.apply_ns, 0.5):6.1f} {us(t.apply_ns, 0.95):7.1f}"
@@ -128,9 +135,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.library}, Python {sys.version.split()[0]}"
     )
     print(
-        "  players | games | decisions | dec/game | games/s |    dec/s | "
+        "  players | games | decisions | dec/game | games/s | games/s |    dec/s | "
         "legal_actions us | legal computed us | apply us\n"
-        "          |       |           |          |         |          | "
+        "          |       |           |          |  (wall) |   (cpu) |   (wall) | "
         "median    p95 | median     p95 | median     p95"
     )
     total = Tally()
