@@ -223,3 +223,17 @@ def test_est_11_free_establish_may_be_skipped() -> None:
     assert "turn" == state.decision.kind
     assert 3 == state.players[0].favour_tiles
     assert RULES.class_tiles["ast-3a"].level == 3
+
+
+def test_res_5_a_shelf_the_library_does_not_have_is_bad_arguments() -> None:
+    """RES-5: the Book goes on one of the Library's shelves; a shelf number beyond them names
+    nothing (bad_arguments), while a real shelf is accepted."""
+    state = started(2, 0)
+    tile = next(a for a in sr.legal_actions(state) if a.kind == "establish")
+    state = sr.apply(state, tile)
+    if state.decision.kind == "establish_space":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    assert "contribute" == state.decision.kind
+    d = RULES.class_tiles[tile.args[0]].discipline
+    refused(state, f"library {d} 7", ["bad_arguments"])
+    assert [] == sr.explain(state, f"library {d} 2")

@@ -449,3 +449,26 @@ def test_tables_every_array_entry_has_a_source() -> None:
                 continue
             missing += [f"{stem}.{key}[{i}]" for i, e in enumerate(value) if "source" not in e]
     assert [] == missing
+
+
+@pytest.mark.parametrize(
+    ("effect", "field"),
+    [
+        ({"kind": "majority_scoring", "scoring": "book"}, "kind"),
+        ({"kind": "gain_book", "discipline": "section"}, "discipline"),
+        ({"kind": "gain_prestige", "discipline": "class"}, "discipline"),
+    ],
+)
+def test_tables_effect_words_out_of_their_context_refused(
+    tmp_path: Path, effect: dict[str, Any], field: str
+) -> None:
+    """Effect vocabulary: a majority scoring belongs to a Sankoré tile (it scores the tile's
+    discipline), a "section" Book to a Skill tile, a "class" Prestige to a class. On the Favour
+    track they would name nothing, so the table is refused, naming the field."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["space"][0]["reward"] = [effect]
+
+    error = load_error(tmp_path, "favour_track", change)
+    assert "favour_track.toml" == error.file
+    assert f"space[0].reward[0].{field}" == error.where

@@ -716,3 +716,23 @@ def test_skill_9_french_example_aurélies_tile_follows_the_ribbon() -> None:
     """SKILL-9, LAW-9: the Theology region's Law space puts its tile in the Theology section."""
     state = act(law_position(placed=2), "crown law-b5")
     assert state.players[P].skills == [(), ("book_section",), (), ()]
+
+
+def test_teach_2_the_class_being_taught_cannot_be_replaced_during_its_teach() -> None:
+    """TEACH-2, TEACH-5, AMB-28: a free Establish won in the middle of Teach a Class (here
+    the class's own reward, Exchange a Favour, taking Favour reward 5) may go on any other
+    allowed space, but not on the class being taught, whose tile holds the active Student."""
+    state = position("ast-2c", change=lambda s: setattr(s.players[P], "favour_pos", 4))
+    state = teach(state)
+    state = act(state, "favour take", "reward 5")
+    assert "establish_free" == state.decision.kind
+    tile = next(
+        a.args[0]
+        for a in sr.legal_actions(state)
+        if a.kind == "establish" and RULES.class_tiles[a.args[0]].level == 2
+    )
+    state = act(state, f"establish {tile}")
+    assert "establish_space" == state.decision.kind
+    taught = state.teaching[1]
+    assert f"class {taught}" not in options(state)
+    assert ["class_being_taught"] == [r.code for r in sr.explain(state, f"class {taught}")]

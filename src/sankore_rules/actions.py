@@ -45,6 +45,6 @@ def parse_notation(text: str) -> Action:
     if not words:
         raise ActionSyntaxError("empty action text")
     for word in words:
-        if not all(ch.isalnum() or ch in "-_:.,+" for ch in word):
+        if not all(ch.isascii() and (ch.isalnum() or ch in "-_:.,+") for ch in word):
             raise ActionSyntaxError(f"unexpected character in {word!r}")
     return Action(words[0].lower(), tuple(words[1:]))

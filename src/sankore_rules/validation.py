@@ -63,8 +63,19 @@ def _check_unique(file: str, what: str, ids: Iterable[str]) -> None:
 
 
 def _check_effects(
-    file: str, where: str, effects: Iterable[Effect], disciplines: set[str], icons: set[str]
+    file: str,
+    where: str,
+    effects: Iterable[Effect],
+    disciplines: set[str],
+    icons: set[str],
+    context: str = "",
 ) -> None:
+    """Check a table's effects.
+
+    ``context`` names what the effect's table supplies: "section" (a Skill tile's section),
+    "class" (the class being taught) or "area" (a Sankoré tile's discipline, which a majority
+    scoring scores). Elsewhere those words would have nothing to refer to.
+    """
     for i, effect in enumerate(effects):
         at = f"{where}.reward[{i}]"
         if effect.amount < 1:
@@ -73,9 +84,15 @@ def _check_effects(
             not effect.resources or set(effect.resources) - set(RESOURCES)
         ):
             raise _fail(file, f"{at}.resources", f"must name resources among {RESOURCES}")
+        if effect.kind is EffectKind.MAJORITY_SCORING and context != "area":
+            raise _fail(file, f"{at}.kind", "a majority scoring only comes from a Sankoré tile")
         needs_discipline = {
-            EffectKind.GAIN_BOOK: disciplines | {"any", "section"},
-            EffectKind.GAIN_PRESTIGE: disciplines | {"any", "class"},
+            EffectKind.GAIN_BOOK: disciplines
+            | {"any"}
+            | ({"section"} if context == "section" else set()),
+            EffectKind.GAIN_PRESTIGE: disciplines
+            | {"any"}
+            | ({"class"} if context == "class" else set()),
             EffectKind.ACTIVATE_SKILLS: disciplines | {"any"},
             EffectKind.PLACE_SANKORE: disciplines,
             EffectKind.SKILL_TILE: disciplines | {"any"},
@@ -265,11 +282,11 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("classes", f"tile {c.id!r}.discipline", f"unknown {c.discipline!r}")
         if c in t.classes.advanced and c.level not in (1, 2, 3):
             raise _fail("classes", f"tile {c.id!r}.level", "must be 1, 2 or 3")
-        _check_effects("classes", f"tile {c.id!r}", c.reward, disc, icons)
+        _check_effects("classes", f"tile {c.id!r}", c.reward, disc, icons, "class")
     if sum(i.count for i in t.skill_tiles.icon) != counts.skill_tiles:
         raise _fail("skill_tiles", "icon", "the counts must add up to 40")
     for icon in t.skill_tiles.icon:
-        _check_effects("skill_tiles", f"icon {icon.id!r}", icon.effect, disc, icons)
+        _check_effects("skill_tiles", f"icon {icon.id!r}", icon.effect, disc, icons, "section")
     tiles = t.sankore_tiles.tile
     _check_unique("sankore_tiles", "tile", (s.id for s in tiles))
     placements = Counter(s.placement for s in tiles)
@@ -288,7 +305,7 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("sankore_tiles", f"tile {st.id!r}.discipline", "unknown discipline")
         if (st.placement == "supply") == bool(st.bonus):
             raise _fail("sankore_tiles", f"tile {st.id!r}.bonus", "supply tiles alone lack a bonus")
-        _check_effects("sankore_tiles", f"tile {st.id!r}", st.bonus, disc, icons)
+        _check_effects("sankore_tiles", f"tile {st.id!r}", st.bonus, disc, icons, "area")
     if Counter(s.discipline for s in tiles) != dict.fromkeys(disc, 7):
         raise _fail("sankore_tiles", "tile", "7 tiles of each discipline")
     grads = t.graduation_tiles.tile

@@ -117,7 +117,9 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
     reasons = []
     if state.players[task.player].books[rules.discipline_index[d]] < 1:
         reasons.append(Reason("no_book", f"you have no {d} Book on your Bookshelf"))
-    if not shelf_text.isdigit() or int(shelf_text) not in shelves_with_room(rules, state):
+    if not shelf_text.isdigit() or not 0 <= int(shelf_text) < len(state.library):
+        return [Reason("bad_arguments", f"the Library has no shelf {shelf_text}")]
+    if int(shelf_text) not in shelves_with_room(rules, state):
         reasons.append(Reason("shelf_full", f"shelf {shelf_text} has no empty slot"))
     return reasons
 
@@ -306,7 +308,7 @@ def _after_end_candidates(rules: Rules, state: State, task: Task) -> list[Action
 @step(
     "sankore_after_end",
     candidates=_after_end_candidates,
-    prompt="The Madrasa is full: take this tile's bonus and discard it, or keep it as 1 Prestige",
+    prompt="The end is triggered: take this tile's bonus and discard it, or keep it as 1 Prestige",
 )
 def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

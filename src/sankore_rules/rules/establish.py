@@ -108,9 +108,18 @@ def _space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("class", (c,)) for c in rules.class_spaces_for_level[level]]
 
 
+def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    # A free Establish during Teach a Class cannot replace the class being taught: the active
+    # Student sits on it and its Knowledge bonus and area are in use (TEACH-2, TEACH-5).
+    if state.teaching is not None and state.teaching[:2] == (task.player, action.args[0]):
+        return [Reason("class_being_taught", f"the class on {action.args[0]} is being taught")]
+    return []
+
+
 @step(
     "establish_space",
     candidates=_space_candidates,
+    check=_space_check,
     prompt="Choose the Class space for the new Advanced Class",
 )
 def _establish_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:

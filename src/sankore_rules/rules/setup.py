@@ -140,7 +140,7 @@ def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
     while True:
         rng.shuffle(draft_books)
         if all(
-            b != col.shown1 and rules.class_tiles[col.shown1 or ""].discipline != b
+            rules.class_tiles[col.shown1 or ""].discipline != b
             for b, col in zip(draft_books, market, strict=True)
         ):
             break
