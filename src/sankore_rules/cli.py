@@ -442,6 +442,7 @@ def _demo(args: argparse.Namespace) -> int:
     bots = [GreedyBot(seed=args.seed * 10 + p) for p in range(args.players)]
     decisions = 0
     print(f"Sankoré, {args.players} players, seed {args.seed}: greedy bots play a whole game.\n")
+    filled = sum(t is not None for t in state.madrasa)
     while not api.is_terminal(state):
         player = state.current_player
         assert player is not None
@@ -449,14 +450,15 @@ def _demo(args: argparse.Namespace) -> int:
         decisions += 1
         for event in state.events:
             if event.kind == "sankore_placed":
-                filled = sum(t is not None for t in state.madrasa)
+                filled += 1
                 print(
                     f"  turn {state.players[player].turns + 1:>2}, player {player}: "
                     f"Sankoré tile {event.detail['tile']} to {event.detail['cell']} "
                     f"(Madrasa {filled}/{len(state.madrasa)})"
                 )
             elif event.kind == "end_triggered":
-                print(f"  the end is triggered by player {player}")
+                why = event.detail.get("reason", "the Madrasa is full")
+                print(f"  the end is triggered ({why}); the round is played out")
     turns = [pl.turns for pl in state.players]
     print(
         f"\n{decisions} decisions, {turns[0]} turns each.\n\nThe Madrasa "

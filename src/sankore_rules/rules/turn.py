@@ -221,7 +221,12 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
     state.idle_turns = 0 if progress else state.idle_turns + 1
     if state.idle_turns >= state.player_count and not state.end_triggered:
         state.end_triggered = True
-        log(state, "end_triggered", None, reason="a round without main actions")
+        log(
+            state,
+            "end_triggered",
+            None,
+            reason="a round without a main action but Exchange a Favour",
+        )
     state.main_used = []
     state.abilities_used = []
     # END-2: once triggered, play on until every player has had the same number of turns.
