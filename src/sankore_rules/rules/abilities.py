@@ -15,8 +15,11 @@ __all__ = ["abilities", "area_discount", "area_knowledge", "has_ability", "stora
 
 def abilities(rules: Rules, state: State, p: int, kind: str) -> list[Ability]:
     """The abilities of ``kind`` on ``p``'s completed Objective cards."""
+    completed = state.players[p].completed
+    if not completed:  # most of the game: nothing to look up
+        return []
     cards = rules.objective_cards
-    return [cards[n].ability for n in state.players[p].completed if cards[n].ability.kind == kind]
+    return [cards[n].ability for n in completed if cards[n].ability.kind == kind]
 
 
 def has_ability(rules: Rules, state: State, p: int, kind: str) -> bool:

@@ -19,10 +19,9 @@ __all__ = ["destinations", "enrol_space", "take_from_queue"]
 
 def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
     """The Student space under ``p``'s Introductory Class of ``discipline`` (ENROL-2)."""
-    pl = state.players[p]
-    intro = next(
-        c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == discipline
-    )
+    classes = state.players[p].classes
+    tile = rules.intro_by_discipline[discipline]
+    intro = next(c for c in rules.intro_spaces if classes[c] == tile)
     return rules.spaces_under[intro][0]
 
 
