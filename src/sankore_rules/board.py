@@ -109,6 +109,7 @@ class Rules:
             self.spaces_by_level[s.level] = (*self.spaces_by_level.get(s.level, ()), s.id)
         self.school_knowledge: tuple[int, ...] = pb.school_knowledge
         self.graduation_slots: int = pb.graduation_slots
+        self.skill_section_size: int = pb.skill_section_size
         rows_for_level = {1: set(range(1, pb.top_space_row + 1)), 2: set(pb.top_rows)}
         rows_for_level[3] = {pb.top_space_row}
         self.class_spaces_for_level: dict[int, tuple[str, ...]] = {

@@ -219,11 +219,12 @@ def _skill_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     options: list[Action] = []
     for d in sections:
         held = skills[rules.discipline_index[d]]
-        if len(held) < 3:
+        if len(held) < rules.skill_section_size:
             options.append(Action("skill", (d,)))
         # SKILL-4: a tile already there may always be replaced (a full section must be).
         options.extend(Action("skill", (d, str(k))) for k in range(len(held)))
-    if all(len(skills[rules.discipline_index[d]]) >= 3 for d in sections):
+    size = rules.skill_section_size
+    if all(len(skills[rules.discipline_index[d]]) >= size for d in sections):
         options.append(Action("skill", ("discard",)))  # or let the new tile go
     return options
 

@@ -151,8 +151,9 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
         intro = sorted(pl.classes.get(c, "") for c in rules.intro_spaces)
         if intro != sorted(rules.intro_by_discipline.values()):
             problems.append(f"player {p} lacks an Introductory Class on c0a-c0d (SETUP-P-9)")
-        if len(pl.skills) != 4 or any(len(s) > 3 for s in pl.skills):
-            problems.append(f"player {p}'s Skill sections hold more than 3 tiles")
+        size = rules.skill_section_size
+        if len(pl.skills) != 4 or any(len(s) > size for s in pl.skills):
+            problems.append(f"player {p}'s Skill sections hold more than {size} tiles")
         if not 0 <= pl.favour_pos < len(rules.favour_rewards):
             problems.append(f"player {p}'s Favour disc is off the track")
         cards += [*pl.objectives, *pl.completed]

@@ -187,6 +187,8 @@ class PlayerBoard:
     school_knowledge: tuple[int, ...]
     school_knowledge_source: Source
     graduation_slots: int
+    skill_section_size: int
+    skill_section_size_source: Source
     second_row: int
     top_rows: tuple[int, ...]
     top_space_row: int
