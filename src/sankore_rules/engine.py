@@ -55,6 +55,9 @@ class Step:
         check: the reasons an option is refused; [] when it is allowed.
         prompt: a short question a frontend shows ("Choose a Class to teach").
         always_ask: never resolve by itself, even with a single option (the turn menu).
+        lister: lists the legal options directly, for a decision whose options group into
+            families sharing their checks (the turn menu). It must return exactly the
+            candidates ``check`` accepts; it only spares the per-option dispatch.
     """
 
     kind: str
@@ -63,6 +66,7 @@ class Step:
     check: Check | None = None
     prompt: str = ""
     always_ask: bool = False
+    lister: Candidates | None = None
 
 
 STEPS: dict[str, Step] = {}
@@ -75,13 +79,14 @@ def step(
     check: Check | None = None,
     prompt: str = "",
     always_ask: bool = False,
+    lister: Candidates | None = None,
 ) -> Callable[[Resolve], Resolve]:
     """Register the decorated function as the resolver of ``kind`` tasks."""
 
     def register(resolve: Resolve) -> Resolve:
         if kind in STEPS:
             raise ValueError(f"step {kind!r} registered twice")
-        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask)
+        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister)
         return resolve
 
     return register
@@ -131,9 +136,11 @@ def legal(rules: Rules, state: State) -> list[Action]:
         checker = spec.check or _no_reasons
         state._scratch = {}
         try:
-            result = [
-                a for a in spec.candidates(rules, state, task) if not checker(rules, state, task, a)
-            ]
+            if spec.lister is not None:
+                result = list(spec.lister(rules, state, task))
+            else:
+                candidates = spec.candidates(rules, state, task)
+                result = [a for a in candidates if not checker(rules, state, task, a)]
         finally:
             state._scratch = None
     state._options = result

@@ -6,6 +6,8 @@ Knowledge total goes through these functions, so each rule about them is written
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, memo, push, step
@@ -240,6 +242,16 @@ def piece_reasons(rules: Rules, pl: PlayerState, area: str) -> list[Reason]:
     if pl.pieces[rules.discipline_index[area]] > 0:
         return []
     return [Reason("no_pieces_left", f"you have no {area} pieces left to place")]
+
+
+def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:
+    """The spaces no piece occupies yet.
+
+    Every area's check refuses an occupied space (``space_taken``); the areas list only open
+    spaces so that a filling board does not cost a refusal per taken space.
+    """
+    taken = state.spaces
+    return [s for s in spaces if s not in taken]
 
 
 def place_piece(rules: Rules, state: State, p: int, area: str, space: str) -> None:

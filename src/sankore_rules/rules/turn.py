@@ -98,6 +98,19 @@ def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return options
 
 
+def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The legal options, family by family: the same option-wide reasons and the same checks as
+    # _turn_check, without dispatching each candidate through it.
+    p = task.player
+    options: list[Action] = []
+    for opt in TURN_OPTIONS.values():
+        if not _option_reasons(rules, state, p, opt):
+            check = opt.check
+            options += [a for a in opt.candidates(rules, state, p) if not check(rules, state, p, a)]
+    options.append(Action("end"))
+    return options
+
+
 def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "end":
         return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
@@ -113,6 +126,7 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_turn_candidates,
     check=_turn_check,
     always_ask=True,
+    lister=_turn_options,
     prompt="Take a main or bonus action, or end your turn",
 )
 def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:

@@ -10,6 +10,7 @@ from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import area_discount
 from sankore_rules.rules.common import (
     knowledge_reasons,
+    open_spaces,
     pay_reasons,
     piece_reasons,
     place_piece,
@@ -37,7 +38,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     # ASTRO-3: from the camel's place or afresh from Timbuktu.
     here = state.players[task.player].camel
     starts = ("timbuktu",) if here == rules.astro_start else ("camel", "timbuktu")
-    destinations = (*rules.oases, *rules.port_spaces)
+    destinations = open_spaces(state, (*rules.oases, *rules.port_spaces))
     return [Action("camel", (d, s)) for s in starts for d in destinations] + [Action("skip")]
 
 

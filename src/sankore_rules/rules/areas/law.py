@@ -11,6 +11,7 @@ from sankore_rules.rules.common import (
     book_payment_reasons,
     contribute_tasks,
     knowledge_reasons,
+    open_spaces,
     pay_reasons,
     piece_reasons,
     place_piece,
@@ -49,11 +50,10 @@ def _payment(rules: Rules, state: State, p: int, row: str, alternative: str | No
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    options = [Action("crown", (s,)) for s in rules.law_spaces]
+    spaces = open_spaces(state, rules.law_spaces)
+    options = [Action("crown", (s,)) for s in spaces]
     if has_ability(rules, state, task.player, "crown_any_cost"):
-        options += [
-            Action("crown", (s, pay)) for s in rules.law_spaces for pay in ALTERNATIVE_PAYMENTS
-        ]
+        options += [Action("crown", (s, pay)) for s in spaces for pay in ALTERNATIVE_PAYMENTS]
     return [*options, Action("skip")]
 
 

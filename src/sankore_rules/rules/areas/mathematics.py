@@ -12,6 +12,7 @@ from sankore_rules.rules.common import (
     book_payment_reasons,
     contribute_tasks,
     knowledge_reasons,
+    open_spaces,
     piece_reasons,
     place_piece,
     teaching_knowledge,
@@ -29,7 +30,7 @@ def _side(rules: Rules, wall: str) -> WallSide:
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("wall", (w,)) for w in rules.wall_spaces] + [Action("skip")]
+    return [Action("wall", (w,)) for w in open_spaces(state, rules.wall_spaces)] + [Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -137,7 +138,7 @@ def _wall_gold(rules: Rules, state: State, task: Task, action: Action | None) ->
 
 
 def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    walls = (*rules.wall_spaces, rules.corner_id)
+    walls = open_spaces(state, (*rules.wall_spaces, rules.corner_id))
     return [Action("wall", (w,)) for w in walls] + [Action("skip")]
 
 

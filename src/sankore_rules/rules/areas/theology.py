@@ -10,6 +10,7 @@ from sankore_rules.rules.abilities import area_discount
 from sankore_rules.rules.common import (
     gain_prestige,
     knowledge_reasons,
+    open_spaces,
     pay_reasons,
     piece_reasons,
     place_piece,
@@ -34,7 +35,8 @@ def _salt(rules: Rules, state: State, p: int, cost: Cost) -> int:
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("mosque", (s,)) for s in rules.theology_spaces] + [Action("skip")]
+    spaces = open_spaces(state, rules.theology_spaces)
+    return [Action("mosque", (s,)) for s in spaces] + [Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
