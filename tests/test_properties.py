@@ -241,7 +241,8 @@ def test_prop_components_conserved_along_random_games(setup: Setup, choice_seed:
 @given(setup=setups(), choice_seed=choice_seeds())
 def test_prop_random_games_end_with_equal_turns(setup: Setup, choice_seed: int) -> None:
     """END-1, END-2, ENGINE-1: a random game ends within a bound of decisions, every player
-    having had the same number of turns, and then nothing is left to decide."""
+    having had the same number of turns, and then nothing is left to decide. SCORE-1: each
+    score sheet adds up: points are icons times value, the total is the sum of the points."""
     record = play(setup, choice_seed)
     final = _final(record.final)
     assert len(record.actions) < MAX_DECISIONS
@@ -252,6 +253,13 @@ def test_prop_random_games_end_with_equal_turns(setup: Setup, choice_seed: int) 
     assert [] == sr.legal_actions(final)
     assert final.current_player is None
     assert final.decision is None
+    scores = sr.final_scores(final)
+    for sheet in scores.players:
+        for line in sheet.disciplines:
+            assert line.points == sum(line.icons.values()) * line.value
+            assert line.value == scores.values[line.discipline]
+        assert sheet.total == sum(line.points for line in sheet.disciplines)
+    assert scores.winners == tuple(p.player for p in scores.players if p.winner)
 
 
 @property_settings(max_examples=10)
