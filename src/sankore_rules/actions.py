@@ -8,16 +8,18 @@ decided; the words name the option. ``str(action)`` is the notation and
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import NamedTuple
 
 from sankore_rules.errors import ActionSyntaxError
 
 __all__ = ["Action", "parse_notation"]
 
 
-@frozen(slots=True, cache_hash=True)
-class Action:
-    """One option of a decision.
+class Action(NamedTuple):
+    """One option of a decision: a kind and its words.
+
+    A named tuple, so that the thousands of options a search bot lists cost little to make,
+    hash and compare; it is immutable like every value the engine shares.
 
     >>> a = Action("teach", ("c1a",))
     >>> str(a)

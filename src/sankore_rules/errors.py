@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import NamedTuple
 
 from sankore_rules.tables import RulesDataError
 
 __all__ = ["ActionSyntaxError", "IllegalAction", "Reason", "RulesDataError", "StateError"]
 
 
-@frozen
-class Reason:
+class Reason(NamedTuple):
     """Why an action is refused: a stable ``code`` for programs and ``words`` for people.
+
+    A named tuple: listing options builds and drops many of these, so they must cost little.
 
     >>> Reason("knowledge_short", "needs Knowledge 7, you have 5").code
     'knowledge_short'
