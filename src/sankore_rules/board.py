@@ -81,6 +81,17 @@ class Rules:
             g.id: g for g in tables.graduation_tiles.tile
         }
         self.favour_rewards = tuple(s.reward for s in tables.favour_track.space)
+        # For a Student of each discipline and level: the Graduation tiles it may take, best
+        # first (GRAD-4).
+        self.graduation_choices: dict[tuple[str, int], tuple[str, ...]] = {
+            (d, level): tuple(
+                g.id
+                for g in sorted(tables.graduation_tiles.tile, key=lambda g: -g.level)
+                if g.discipline == d and g.level <= level
+            )
+            for d in self.disciplines
+            for level in range(max(self.student_level.values()) + 1)
+        }
         self.library_sides = {s.id: s for s in tables.library.side}
         self.library_slots: dict[str, int] = {
             s.id: sum(shelf.slots for shelf in s.shelves) for s in tables.library.side

@@ -15,12 +15,8 @@ __all__ = ["graduation_tile_for"]
 
 def graduation_tile_for(rules: Rules, state: State, discipline: str, level: int) -> str | None:
     """The highest Graduation tile of ``discipline`` still available at or below ``level``."""
-    best: tuple[int, str] | None = None
-    for tile_id in state.graduation:
-        g = rules.graduation_tiles[tile_id]
-        if g.discipline == discipline and g.level <= level and (best is None or g.level > best[0]):
-            best = (g.level, tile_id)
-    return None if best is None else best[1]
+    available = state.graduation
+    return next((t for t in rules.graduation_choices[discipline, level] if t in available), None)
 
 
 def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:
