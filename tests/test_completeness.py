@@ -69,3 +69,39 @@ def test_establish_refused_for_a_column_without_a_book_names_the_book() -> None:
     tile = state.market[RULES.discipline_index[empty[0]]].visible()[0]
     assert Action("establish", (tile,)) not in sr.legal_actions(state)
     assert [r.code for r in sr.explain(state, f"establish {tile}")] == ["no_book"]
+
+
+def _all_area_actions(kind: str) -> list[Action]:
+    actions = [Action("skip")]
+    if kind == "astronomy":
+        places = (*RULES.oases, *RULES.port_spaces)
+        actions += [Action("camel", (d, s)) for d in places for s in ("camel", "timbuktu")]
+    elif kind == "theology":
+        actions += [Action("mosque", (s,)) for s in RULES.theology_spaces]
+    elif kind == "mathematics":
+        actions += [Action("wall", (w,)) for w in (*RULES.wall_spaces, RULES.corner_id)]
+    else:
+        actions += [Action("crown", (s,)) for s in RULES.law_spaces]
+        actions += [
+            Action("crown", (s, pay)) for s in RULES.law_spaces for pay in ("gold", "salt", "book")
+        ]
+    return actions
+
+
+def test_area_decisions_list_exactly_what_explain_accepts() -> None:
+    """ASTRO/THEO/MATH/LAW: the area decisions list only open spaces within reach; every other
+    well-formed choice is one ``explain`` refuses."""
+    areas = set(RULES.disciplines)
+    seen = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = sr.new_game(players=2 + seed % 3, seed=seed)
+        while not sr.is_terminal(state):
+            decision = state.decision
+            if decision is not None and decision.kind in areas:
+                listed = set(sr.legal_actions(state))
+                accepted = {a for a in _all_area_actions(decision.kind) if not sr.explain(state, a)}
+                assert listed == accepted
+                seen += 1
+            state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    assert seen > 20

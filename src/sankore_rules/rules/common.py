@@ -220,9 +220,14 @@ def teaching_supported(rules: Rules, state: State) -> bool:
     return bool(others) and all(s in state.players[p].students for s in others)
 
 
+def within_knowledge(needed: int, have: int) -> bool:
+    """Whether a Knowledge total reaches a requirement (KNOW-1: meet or exceed)."""
+    return have >= needed
+
+
 def knowledge_reasons(needed: int, have: int) -> list[Reason]:
     """The ``knowledge_short`` reason, or none."""
-    if have >= needed:
+    if within_knowledge(needed, have):
         return []
     return [Reason("knowledge_short", f"needs Knowledge {needed}, you have {have}")]
 

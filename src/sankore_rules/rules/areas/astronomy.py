@@ -17,6 +17,7 @@ from sankore_rules.rules.common import (
     take_region_tile,
     teaching_knowledge,
     teaching_supported,
+    within_knowledge,
 )
 from sankore_rules.state import State, Task
 from sankore_rules.tables import AstroNode
@@ -36,10 +37,21 @@ def _start_node(rules: Rules, state: State, p: int, start: str) -> str:
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     # ASTRO-3: from the camel's place or afresh from Timbuktu.
+    # Only open places within reach are worth checking: the check refuses the others with
+    # the same tests (space_taken, knowledge_short).
     here = state.players[task.player].camel
     starts = ("timbuktu",) if here == rules.astro_start else ("camel", "timbuktu")
     destinations = open_spaces(state, (*rules.oases, *rules.port_spaces))
-    return [Action("camel", (d, s)) for s in starts for d in destinations] + [Action("skip")]
+    have = teaching_knowledge(rules, state)
+    options = []
+    for s in starts:
+        distance = rules.route_distance[_start_node(rules, state, task.player, s)]
+        options += [
+            Action("camel", (d, s))
+            for d in destinations
+            if within_knowledge(distance[rules.camel_node(d)], have)
+        ]
+    return [*options, Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

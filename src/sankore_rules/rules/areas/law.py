@@ -18,6 +18,7 @@ from sankore_rules.rules.common import (
     take_region_tile,
     teaching_knowledge,
     teaching_supported,
+    within_knowledge,
 )
 from sankore_rules.state import State, Task
 from sankore_rules.tables import Cost
@@ -50,7 +51,12 @@ def _payment(rules: Rules, state: State, p: int, row: str, alternative: str | No
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    spaces = open_spaces(state, rules.law_spaces)
+    have = teaching_knowledge(rules, state)  # spaces out of reach are refused by the check
+    spaces = [
+        s
+        for s in open_spaces(state, rules.law_spaces)
+        if within_knowledge(rules.law_spaces[s].knowledge, have)
+    ]
     options = [Action("crown", (s,)) for s in spaces]
     if has_ability(rules, state, task.player, "crown_any_cost"):
         options += [Action("crown", (s, pay)) for s in spaces for pay in ALTERNATIVE_PAYMENTS]

@@ -17,6 +17,7 @@ from sankore_rules.rules.common import (
     place_piece,
     teaching_knowledge,
     teaching_supported,
+    within_knowledge,
 )
 from sankore_rules.state import MadrasaTile, State, Task
 from sankore_rules.tables import WallSide
@@ -30,7 +31,10 @@ def _side(rules: Rules, wall: str) -> WallSide:
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("wall", (w,)) for w in open_spaces(state, rules.wall_spaces)] + [Action("skip")]
+    have = teaching_knowledge(rules, state)  # Walls out of reach are refused by the check
+    walls = open_spaces(state, rules.wall_spaces)
+    reach = [w for w in walls if within_knowledge(rules.wall_spaces[w].number, have)]
+    return [Action("wall", (w,)) for w in reach] + [Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

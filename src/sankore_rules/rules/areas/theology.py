@@ -17,6 +17,7 @@ from sankore_rules.rules.common import (
     take_region_tile,
     teaching_knowledge,
     teaching_supported,
+    within_knowledge,
 )
 from sankore_rules.state import State, Task
 from sankore_rules.tables import Cost
@@ -35,8 +36,10 @@ def _salt(rules: Rules, state: State, p: int, cost: Cost) -> int:
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    have = teaching_knowledge(rules, state)  # spaces out of reach are refused by the check
     spaces = open_spaces(state, rules.theology_spaces)
-    return [Action("mosque", (s,)) for s in spaces] + [Action("skip")]
+    reach = [s for s in spaces if within_knowledge(rules.theology_spaces[s].knowledge, have)]
+    return [Action("mosque", (s,)) for s in reach] + [Action("skip")]
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
