@@ -349,3 +349,26 @@ def test_json_state_of_an_unloaded_ruleset_refused() -> None:
     message = refusal(text)
     assert "0123456789abcdef" in message
     assert "load_rules" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": 1, "state": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        '{"format": 1, "seed": ' + "9" * 5000 + "}",
+    ],
+    ids=["nested-too-deep", "number-too-long"],
+)
+def test_json_unusable_documents_refused_as_state_errors(text: str) -> None:
+    """DESIGN API: JSON Python cannot even read back (nesting too deep, a number too long)
+    is a StateError like any malformed text, never another exception."""
+    assert refusal(text).startswith("not JSON")
+
+
+def test_json_state_with_nothing_to_decide_that_is_not_over_refused() -> None:
+    """DESIGN API: an empty agenda in a game that is not over could never be played on."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["agenda"] = []
+
+    assert "nothing left to decide" in refusal(tampered(START, change))

@@ -1101,3 +1101,22 @@ def test_amb_15_a_used_ability_and_completed_cards_survive_json() -> None:
     assert state == again
     assert ([7, 9], [17, 23, 8]) == (again.players[P].completed, again.players[P].objectives)
     refused(again, "objective 7", ["ability_used"])
+
+
+def test_bonus_6_a_round_ability_that_would_give_nothing_is_not_offered() -> None:
+    """BONUS-6 (b), issue 5 "offered exactly when they apply": #14 (a Book of any discipline)
+    with every Bookshelf row full, and #17 (advance the disc) on the last Favour space, are not
+    offered and are refused with ``ability_would_do_nothing``; with room they are offered."""
+
+    def full_shelf(s: State) -> None:
+        s.players[P].books = [3, 3, 3, 3]
+
+    def last_space(s: State) -> None:
+        s.players[P].favour_pos = len(RULES.favour_rewards) - 1
+
+    state = game(completed(14, 17), full_shelf, last_space)
+    assert [] == turn_options(state, "objective")
+    refused(state, "objective 14", ["ability_would_do_nothing"])
+    refused(state, "objective 17", ["ability_would_do_nothing"])
+    state = game(completed(14, 17))
+    assert ["objective 14", "objective 17"] == turn_options(state, "objective")

@@ -254,3 +254,13 @@ def test_public_api_exports_records_and_render() -> None:
     assert records.Record is sr.Record
     assert records.replay is sr.replay
     assert render.render_state is sr.render_state
+
+
+def test_record_and_replay_errors_are_public() -> None:
+    """Issue 7: callers catch the record errors from the package itself."""
+    import sankore_rules as sr
+
+    assert issubclass(sr.RecordError, ValueError)
+    assert issubclass(sr.ReplayError, Exception)
+    with pytest.raises(sr.RecordError):
+        sr.load_record("[" * 100_000 + "]" * 100_000)

@@ -31,7 +31,7 @@ from sankore_rules.errors import (
     RulesDataError,
     StateError,
 )
-from sankore_rules.records import Record, load_record, replay, save_record
+from sankore_rules.records import Record, RecordError, ReplayError, load_record, replay, save_record
 from sankore_rules.render import render_state
 from sankore_rules.rules.scoring import DisciplineScore, PlayerScore, Scores
 from sankore_rules.state import Event, State
@@ -45,6 +45,8 @@ __all__ = [
     "PlayerScore",
     "Reason",
     "Record",
+    "RecordError",
+    "ReplayError",
     "Rules",
     "RulesDataError",
     "Scores",

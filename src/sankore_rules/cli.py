@@ -86,8 +86,8 @@ def _read_json(path: str) -> tuple[str, object]:
         _fail(UNUSABLE, f"{path}: cannot read: {exc}")
     try:
         document: object = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(UNUSABLE, f"{path}: not JSON: {exc}")
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, huge numbers, deep nesting
+        _fail(UNUSABLE, f"{path}: not JSON: {str(exc)[:200]}")
     return text, document
 
 

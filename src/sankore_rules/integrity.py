@@ -133,6 +133,11 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
         len(books) > shelf.slots for books, shelf in zip(state.library, shelves, strict=False)
     ):
         problems.append("the Library's shelves do not fit its side")
+    if not state.agenda and not state.game_over:
+        problems.append("nothing left to decide, yet the game is not over")
+    for area, kind, _token in state.pending_scorings:
+        if area not in rules.discipline_index or kind not in ("book", "prestige"):
+            problems.append(f"unknown majority scoring {area!r} {kind!r}")
     cards: list[int] = []
     for p, pl in enumerate(state.players):
         unknown(f"class space of player {p}", pl.classes, rules.class_row)
@@ -157,6 +162,7 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
         if not 0 <= pl.favour_pos < len(rules.favour_rewards):
             problems.append(f"player {p}'s Favour disc is off the track")
         cards += [*pl.objectives, *pl.completed]
+    unknown("used ability card", state.abilities_used, rules.objective_cards)
     if len(cards) != len(set(cards)):
         problems.append("an Objective card is held twice (objectives)")
     return problems

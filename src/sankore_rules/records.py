@@ -257,7 +257,7 @@ def load_record(text: str | bytes) -> Record:
     """
     try:
         document = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+    except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
         raise RecordError(f"not JSON: {exc}") from exc
     return record_from_document(document)
 

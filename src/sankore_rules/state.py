@@ -340,8 +340,8 @@ def from_json(text: str | bytes) -> State:
     """
     try:
         document = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise StateError(f"not JSON: {exc}") from exc
+    except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
+        raise StateError(f"not JSON: {str(exc)[:200]}") from exc
     if not isinstance(document, dict) or document.get("format") != _FORMAT:
         raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
     data = document.get("state")

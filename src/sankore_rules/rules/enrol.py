@@ -57,10 +57,13 @@ def _enrol_reasons(
     student = queue[position]
     assert student is not None
     if not destinations(rules, state, p, student):
+        where = "under" if not has_ability(rules, state, p, "enrol_above") else "under or above"
         return [
             Reason(
                 "student_space_taken",
-                f"the space under your {student} Introductory Class is taken (ENROL-3)",
+                f"the spaces {where} your {student} Introductory Class are taken (ENROL-3)"
+                if where != "under"
+                else f"the space under your {student} Introductory Class is taken (ENROL-3)",
             )
         ]
     return []

@@ -13,7 +13,7 @@ from sankore_rules.engine import log, push
 from sankore_rules.errors import Reason
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import State
-from sankore_rules.tables import Condition, ObjectiveCard
+from sankore_rules.tables import Condition, Effect, EffectKind, ObjectiveCard
 
 __all__ = ["condition_count", "requirement_reasons"]
 
@@ -171,8 +171,33 @@ def _ability_check(rules: Rules, state: State, p: int, action: Action) -> list[R
     if card.number in state.abilities_used:
         return [Reason("ability_used", f"card #{card.number} was already used this turn")]
     if card.ability.kind != "move_wall":
-        return [] if len(action.args) == 1 else [Reason("bad_arguments", "no words expected")]
+        if len(action.args) != 1:
+            return [Reason("bad_arguments", "no words expected")]
+        # Offered only when it would do something (a Book with room for it, a disc that can
+        # still move): using it up for nothing is no use of the ability.
+        if not any(_effect_can_act(rules, state, p, e) for e in card.ability.effects):
+            return [
+                Reason("ability_would_do_nothing", f"card #{card.number} would give nothing now")
+            ]
+        return []
     return _move_wall_reasons(rules, state, p, action.args[1:], card.ability.amount)
+
+
+def _effect_can_act(rules: Rules, state: State, p: int, effect: Effect) -> bool:
+    """Whether a round ability's effect would change anything for ``p`` now."""
+    pl = state.players[p]
+    if effect.kind is EffectKind.GAIN_BOOK:
+        limit = rules.limits.books_per_discipline
+        wanted = rules.disciplines if effect.discipline == "any" else (effect.discipline,)
+        return any(
+            state.supply_books[rules.discipline_index[d]] > 0
+            and pl.books[rules.discipline_index[d]] < limit
+            for d in wanted
+            if d is not None
+        )
+    if effect.kind is EffectKind.ADVANCE_FAVOUR:
+        return pl.favour_pos < len(rules.favour_rewards) - 1
+    return True
 
 
 def _move_wall_reasons(

@@ -105,9 +105,7 @@ def _flip_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     ]
 
 
-@step(
-    "flip", candidates=_flip_candidates, prompt="Choose a Madrasa tile of the Wall's line to flip"
-)
+@step("flip", candidates=_flip_candidates, prompt="Choose a face-down Madrasa tile to flip")
 def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     cell = rules.cell_index(action.args[0])
