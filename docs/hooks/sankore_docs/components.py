@@ -100,7 +100,9 @@ def _player_board_knowledge(rules: sr.Rules, page: str) -> str:
     return (
         knowledge
         + f"\n\nSource: {source_word(pb.school_knowledge_source)}. Every player board has "
-        + f"{pb.graduation_slots} Graduation slots (source: {source_word(pb.source)})."
+        + f"{pb.graduation_slots} Graduation slots (source: {source_word(pb.source)}); a Skill "
+        + f"section holds {pb.skill_section_size} tiles (source: "
+        + f"{source_word(pb.skill_section_size_source)})."
     )
 
 
@@ -131,7 +133,7 @@ def _queues(rules: sr.Rules, page: str) -> str:
         last = len(layout.spaces) - 1
         for i, space in enumerate(layout.spaces):
             note = " (the “+1” space, left empty)" if i == last else ""
-            rows.append((f"{i + 1}{note}", space.knowledge, _queue_icons(space)))
+            rows.append((f"{i}{note}", space.knowledge, _queue_icons(space)))
         per = bag[str(layout.players)]
         parts.append(
             f"### {layout.players} players\n\n"
@@ -139,7 +141,7 @@ def _queues(rules: sr.Rules, page: str) -> str:
             f"Source: {source_word(layout.source)}.\n\n"
             + table(
                 (
-                    "Position (1 = leftmost)",
+                    "Position (0 = leftmost, as in `enrol <area> <position>`)",
                     "Shared Knowledge once empty",
                     "Taking its Student gives",
                 ),
