@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sankore_rules.errors import ActionSyntaxError
+from sankore_rules.errors import ActionSyntaxError, shown
 
-__all__ = ["Action", "parse_notation"]
+__all__ = ["MAX_TEXT", "MAX_WORD", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
+
+#: The longest word notation uses is an order of the four disciplines (34 characters); a word
+#: past this bound names nothing, and refusing it early keeps ``int()`` away from numbers of
+#: thousands of digits (Python refuses to convert those, with a ValueError).
+MAX_WORD = 64
+#: No action has more than a handful of words.
+MAX_WORDS = 8
+#: Longer text is refused before it is split, so reading it costs little.
+MAX_TEXT = 600
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:.,+")
 
 
 class Action(NamedTuple):
@@ -43,10 +53,45 @@ def parse_notation(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise ActionSyntaxError(f"action text must be a string, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ActionSyntaxError(f"action text longer than {MAX_TEXT} characters")
     words = text.split()
     if not words:
         raise ActionSyntaxError("empty action text")
+    action = Action(words[0].lower(), tuple(words[1:]))
+    problem = _words_problem(words)
+    if problem is not None:
+        raise ActionSyntaxError(problem)
+    return action
+
+
+def action_problem(action: object) -> str | None:
+    """What makes ``action`` something no decision could take, or None for a well-formed Action.
+
+    An :class:`Action` built in a program obeys the notation's syntax like parsed text does:
+    a kind and words of notation characters, within the same bounds. So the checks never meet
+    a word that ``int()`` or a lookup could choke on, whichever door the action came through.
+    """
+    if not isinstance(action, Action):
+        return f"{shown(action, 60, as_repr=True)} is not an Action"
+    if len(action) != 2 or not isinstance(action.args, tuple):
+        return f"{shown(action, 60, as_repr=True)}: an Action's args must be a tuple of words"
+    words = (action.kind, *action.args)
+    if not all(type(w) is str for w in words):
+        return f"{shown(action, 60, as_repr=True)}: an Action's kind and args must be strings"
+    if not action.kind:
+        return "an Action needs a kind"
+    return _words_problem(words)
+
+
+def _words_problem(words: list[str] | tuple[str, ...]) -> str | None:
+    if len(words) > MAX_WORDS + 1:
+        return f"more than {MAX_WORDS} words after the kind"
     for word in words:
-        if not all(ch.isascii() and (ch.isalnum() or ch in "-_:.,+") for ch in word):
-            raise ActionSyntaxError(f"unexpected character in {word!r}")
-    return Action(words[0].lower(), tuple(words[1:]))
+        if not word:
+            return "an empty word"
+        if len(word) > MAX_WORD:
+            return f"a word longer than {MAX_WORD} characters ({word[:20]}...)"
+        if not _WORD_CHARACTERS.issuperset(word):
+            return f"unexpected character in {word!r}"
+    return None

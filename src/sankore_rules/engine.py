@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
-from sankore_rules.actions import Action
+from sankore_rules.actions import Action, action_problem
 from sankore_rules.errors import IllegalAction, Reason
 from sankore_rules.state import Event, State, Task
 
@@ -180,8 +180,9 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
                 f"player {task.player} must decide now, not player {player}",
             )
         ]
-    if not isinstance(action, Action):
-        return [Reason("not_an_action", f"{action!r} is not an Action")]
+    malformed = action_problem(action)
+    if malformed is not None:
+        return [Reason("not_an_action", malformed)]
     if action in legal(rules, state):
         return []
     spec = STEPS[task.kind]

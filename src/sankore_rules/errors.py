@@ -6,7 +6,14 @@ from typing import NamedTuple
 
 from sankore_rules.tables import RulesDataError
 
-__all__ = ["ActionSyntaxError", "IllegalAction", "Reason", "RulesDataError", "StateError"]
+__all__ = [
+    "ActionSyntaxError",
+    "IllegalAction",
+    "Reason",
+    "RulesDataError",
+    "StateError",
+    "shown",
+]
 
 
 class Reason(NamedTuple):
@@ -31,7 +38,23 @@ class IllegalAction(ValueError):
     def __init__(self, action: object, reasons: list[Reason] | tuple[Reason, ...]) -> None:
         self.action = action
         self.reasons: tuple[Reason, ...] = tuple(reasons)
-        super().__init__(f"illegal action {action}: " + "; ".join(r.words for r in self.reasons))
+        super().__init__(
+            f"illegal action {shown(action)}: " + "; ".join(r.words for r in self.reasons)
+        )
+
+
+def shown(value: object, limit: int = 80, *, as_repr: bool = False) -> str:
+    """``value`` as short text for an error message, never failing.
+
+    Its ``str`` (its ``repr`` with ``as_repr``), cut to ``limit`` characters. A refused input
+    may be huge or hostile (an Action of numbers, an object whose ``__str__`` raises); saying
+    what was refused must not fail or flood the message.
+    """
+    try:
+        text = repr(value) if as_repr else str(value)
+    except Exception:  # any failure of a foreign __str__ just means "unprintable"
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class ActionSyntaxError(ValueError):

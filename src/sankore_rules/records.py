@@ -39,7 +39,7 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from sankore_rules import api
-from sankore_rules.actions import Action, parse_notation
+from sankore_rules.actions import Action, action_problem, parse_notation
 from sankore_rules.board import Rules
 from sankore_rules.errors import ActionSyntaxError, IllegalAction, Reason
 from sankore_rules.state import State
@@ -96,7 +96,16 @@ def _notations(actions: Iterable[Action | str]) -> tuple[str, ...]:
     """Actions as canonical notation; syntax is checked, legality is :func:`replay`'s job."""
     if isinstance(actions, str | bytes):
         raise TypeError("actions must be a sequence of actions, not a single string")
-    return tuple(str(a if isinstance(a, Action) else parse_notation(a)) for a in actions)
+    return tuple(_notation(a) for a in actions)
+
+
+def _notation(action: Action | str) -> str:
+    if isinstance(action, str):
+        return str(parse_notation(action))
+    problem = action_problem(action)
+    if problem is not None:
+        raise ActionSyntaxError(problem)
+    return str(action)
 
 
 def _optional_ints(values: Iterable[int] | None) -> tuple[int, ...] | None:
