@@ -273,9 +273,14 @@ def test_new_game_unknown_library_side_refused(library: Any) -> None:
         sr.new_game(players=2, seed=1, library=library)
 
 
-@pytest.mark.parametrize("seed", ["1", 1.5, None, True])
+@pytest.mark.parametrize(
+    "seed",
+    ["1", 1.5, True, 2**256, -(2**256), 10**5000],
+    ids=["text", "float", "bool", "2**256", "-2**256", "10**5000"],
+)
 def test_new_game_seed_not_an_integer_refused(seed: Any) -> None:
-    """DESIGN "One decision at a time": the seed is an integer."""
+    """DESIGN "One decision at a time", issue 16: the seed is an integer between -2**256 and
+    2**256 (exclusive)."""
     with pytest.raises(ValueError, match="seed"):
         sr.new_game(players=2, seed=seed)
 

@@ -392,7 +392,7 @@ def test_play_answers_bad_input_and_exits_on_end_of_input(tmp_path: Path) -> Non
     assert result.returncode == 0
     assert result.stderr == ""
     out = result.stdout
-    assert "Sankoré: you are P0 against 1 random bot(s)." in out
+    assert "Sankoré (seed 4): you are P0 against 1 random bot(s)." in out
     assert "Player P0 (you)" in out
     assert "> 99\nNot possible: there is no action 99: choose 1 to " in out
     assert "> fly north\nNot possible: 'fly' is not an answer to this decision" in out

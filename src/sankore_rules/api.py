@@ -5,6 +5,9 @@ Every function here is a thin door onto the engine; the rules live in ``sankore_
 
 from __future__ import annotations
 
+import secrets
+import weakref
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +48,23 @@ __all__ = [
     "to_json",
 ]
 
-_RULESETS: dict[str, Rules] = {}
+#: Every ruleset alive in the process, by content hash. A state names its ruleset by hash
+#: only, so this is how ``rules_of`` finds it; weak, so that a long-running server loading
+#: corrected tables again and again does not keep every copy forever.
+_RULESETS: weakref.WeakValueDictionary[str, Rules] = weakref.WeakValueDictionary()
+#: The rulesets loaded or used to start a game most recently stay loaded even when the program
+#: keeps no reference (it may hold only states); older ones go once nothing holds them.
+RECENT_RULESETS = 8
+_RECENT: OrderedDict[str, Rules] = OrderedDict()
 
 
 def _register(rules: Rules) -> Rules:
-    _RULESETS.setdefault(rules.content_hash, rules)
-    return _RULESETS[rules.content_hash]
+    known = _RULESETS.setdefault(rules.content_hash, rules)
+    _RECENT[known.content_hash] = known
+    _RECENT.move_to_end(known.content_hash)
+    while len(_RECENT) > RECENT_RULESETS:
+        _RECENT.popitem(last=False)
+    return known
 
 
 def load_rules(path: str | Path | None = None) -> Rules:
@@ -81,7 +95,7 @@ def rules_of(state: State) -> Rules:
 
 def new_game(
     players: int = 2,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     library: str = "three_shelf",
     rules: Rules | None = None,
@@ -91,7 +105,12 @@ def new_game(
 
     Args:
         players: 2, 3 or 4.
-        seed: the seed of every shuffle and draw; the same seed gives the same game.
+        seed: the seed of every shuffle and draw: the same seed gives the same game, distinct
+            seeds distinct games. Any integer strictly between -2**256 and 2**256. Without
+            one, 128 fresh random bits from the operating system, recorded in the state
+            (``state.seed``) like a given seed. A small seed can be found by trying seeds
+            against what the players see, which then reveals every hand and pile: a server
+            leaves the seed out, so that each game draws its own (see the trust model page).
         library: ``"three_shelf"`` or ``"six_shelf"``, the Library side.
         rules: a ruleset from :func:`load_rules`; the bundled one by default.
         scholar: the solo opponent's difficulty; the solo game is not available yet.
@@ -108,7 +127,7 @@ def new_game(
     if players == 1 or scholar is not None:
         raise ValueError("the solo game against the Scholar is not available yet; use 2-4 players")
     ruleset = _register(rules) if rules is not None else load_rules()
-    return new_state(ruleset, players, seed, library)
+    return new_state(ruleset, players, secrets.randbits(128) if seed is None else seed, library)
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -76,13 +76,25 @@ def _rules(args: argparse.Namespace) -> Rules | None:
         _fail(UNUSABLE, f"cannot load the rule tables from {path}: {exc}")
 
 
+#: A state file is about 20 KB and a long game's record about 10 KB; reading stops well past
+#: that, so that a huge file or a device (``/dev/zero``) is refused instead of read forever.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
 def _read_json(path: str) -> tuple[str, object]:
     """The text of the file ``path`` and its parsed JSON."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         _fail(UNUSABLE, f"{path}: no such file")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        _fail(UNUSABLE, f"{path}: cannot read: {exc}")
+    if len(raw) > MAX_FILE_BYTES:
+        _fail(UNUSABLE, f"{path}: larger than {MAX_FILE_BYTES} bytes: not a state or a record")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         _fail(UNUSABLE, f"{path}: cannot read: {exc}")
     try:
         document: object = json.loads(text)
@@ -170,6 +182,13 @@ def _load_state(args: argparse.Namespace) -> State:
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
         _fail(UNUSABLE, f"{path}: inconsistent state: {type(exc).__name__}: {exc}")
     return state
+
+
+def _new_game(players: int, seed: int | None, library: str = "three_shelf") -> State:
+    try:
+        return api.new_game(players=players, seed=seed, library=library)
+    except ValueError as exc:  # a seed out of bounds: argparse checked the rest
+        _fail(UNUSABLE, str(exc))
 
 
 def _decision_line(state: State) -> str:
@@ -272,7 +291,7 @@ def _simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        start = api.new_game(players=args.players, seed=seed, library=args.library)
+        start = _new_game(args.players, seed, args.library)
         bots = [make_bot(seed * 100 + p) for p in range(args.players)]
         final, actions = _play_out(start, bots)
         scores = api.final_scores(final)
@@ -341,7 +360,9 @@ def _read_choice(
 ) -> tuple[Action | None, str | None]:
     """The action ``line`` names, or None and what to tell the player."""
     text = line.strip()
-    if text.isdigit():
+    # ASCII digits only ("²" and "٤" are digits to str.isdigit but not to int()), and few of
+    # them: int() refuses numbers of thousands of digits.
+    if text.isascii() and text.isdigit() and len(text) <= 6:
         number = int(text)
         if 1 <= number <= len(actions):
             return actions[number - 1], None
@@ -360,9 +381,13 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
     seat: int = args.seat
-    state = api.new_game(players=args.players, seed=args.seed, library=args.library)
-    bots = {p: BOTS[args.bot](args.seed * 100 + p) for p in range(args.players) if p != seat}
-    print(f"Sankoré: you are P{seat} against {args.players - 1} {args.bot} bot(s). {_PLAY_HELP}")
+    # Without --seed the game draws a fresh seed; it is shown, so the game can be set up again.
+    state = _new_game(args.players, args.seed, args.library)
+    bots = {p: BOTS[args.bot](state.seed * 100 + p) for p in range(args.players) if p != seat}
+    print(
+        f"Sankoré (seed {state.seed}): you are P{seat} against {args.players - 1} {args.bot} "
+        f"bot(s). {_PLAY_HELP}"
+    )
     show_board = True
     while not api.is_terminal(state):
         player = state.current_player
@@ -438,7 +463,7 @@ def _madrasa_letters(state: State) -> str:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    state = api.new_game(players=args.players, seed=args.seed)
+    state = _new_game(args.players, args.seed)
     bots = [GreedyBot(seed=args.seed * 10 + p) for p in range(args.players)]
     decisions = 0
     print(f"Sankoré, {args.players} players, seed {args.seed}: greedy bots play a whole game.\n")
@@ -471,7 +496,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _random_game(args: argparse.Namespace) -> int:
-    state = api.new_game(players=args.players, seed=args.seed)
+    state = _new_game(args.players, args.seed)
     bot = RandomBot(seed=args.seed)
     while not api.is_terminal(state):
         state = api.apply(state, bot.choose(state))
@@ -489,9 +514,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(UNUSABLE, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _game_options(parser: argparse.ArgumentParser, seed: int = 0) -> None:
+def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--seed", type=int, default=seed, help="the game's seed")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=seed,
+        help="the game's seed" + (" (a fresh one by default)" if seed is None else ""),
+    )
     parser.add_argument("--library", default="three_shelf", choices=("three_shelf", "six_shelf"))
 
 
@@ -542,7 +572,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_replay_command)
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
-    _game_options(play)
+    _game_options(play, seed=None)
     play.add_argument("--seat", type=int, required=True, help="your seat, 0 = P0")
     play.add_argument("--bot", default="greedy", choices=sorted(BOTS))
     play.set_defaults(run=_play)

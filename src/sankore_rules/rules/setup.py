@@ -1,8 +1,8 @@
 """Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
 
-All chance happens here, from ``random.Random(seed)``: bag draws, shuffles, the first player and
-the Objective cards. After setup the game holds no hidden randomness, so a game is reproduced by
-its options, its seed and its list of actions.
+All chance happens here, from a generator seeded by the game's seed (:func:`generator`): bag
+draws, shuffles, the first player and the Objective cards. After setup the game holds no hidden
+randomness, so a game is reproduced by its options, its seed and its list of actions.
 """
 
 from __future__ import annotations
@@ -16,18 +16,38 @@ from sankore_rules.engine import log, push, settle, step
 from sankore_rules.errors import Reason
 from sankore_rules.state import MadrasaTile, MarketColumn, PlayerState, State, Task
 
-__all__ = ["new_state"]
+__all__ = ["SEED_BOUND", "generator", "new_state"]
+
+#: Seeds lie strictly between -SEED_BOUND and SEED_BOUND: room for a 256-bit hash as a seed,
+#: and a bound that keeps a seed's JSON short.
+SEED_BOUND = 2**256
+
+
+def generator(seed: int) -> random.Random:
+    """The generator of every shuffle and draw of the game with ``seed``.
+
+    ``random.Random`` seeds from the absolute value of an integer, so ``n`` and ``-n`` would
+    give the same game. A negative seed is moved past every non-negative one instead, so that
+    distinct seeds give distinct games while every non-negative seed keeps the game it always
+    gave (the golden games and every recorded game stay valid).
+
+    Raises:
+        ValueError: for a seed that is not an integer or lies outside the bound.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    if not -SEED_BOUND < seed < SEED_BOUND:
+        raise ValueError("seed must lie strictly between -2**256 and 2**256")
+    return random.Random(seed if seed >= 0 else SEED_BOUND - seed)
 
 
 def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
     if library not in rules.library_sides:
         raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
-    rng = random.Random(seed)
+    rng = generator(seed)
     D = rules.disciplines
     counts = rules.counts
     supply_books = [counts.books_per_discipline] * 4
