@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
@@ -139,7 +139,9 @@ __all__ = [
     "WallSide",
     "WallSides",
     "WallSpace",
+    "entries_with_source",
     "load_tables",
+    "table_values",
 ]
 
 
@@ -194,6 +196,10 @@ def _structure_arrow(conv: cattrs.Converter, value: Any) -> Arrow:
 _CONVERTER = _make_converter()
 
 
+#: The largest table is about 16 KB; a file past this bound is refused unread.
+MAX_TABLE_BYTES = 1024 * 1024
+
+
 def _read_toml(directory: Path | None, stem: str) -> tuple[dict[str, Any], bytes]:
     name = f"{stem}.toml"
     if directory is None:
@@ -202,11 +208,17 @@ def _read_toml(directory: Path | None, stem: str) -> tuple[dict[str, Any], bytes
         path = directory / name
         if not path.is_file():
             raise RulesDataError(name, "file", f"missing from {directory}")
-        raw = path.read_bytes()
+        try:
+            with path.open("rb") as stream:
+                raw = stream.read(MAX_TABLE_BYTES + 1)
+        except OSError as exc:
+            raise RulesDataError(name, "file", f"cannot read: {exc}") from exc
+        if len(raw) > MAX_TABLE_BYTES:
+            raise RulesDataError(name, "file", f"larger than {MAX_TABLE_BYTES} bytes")
     try:
         return tomllib.loads(raw.decode("utf-8")), raw
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesDataError(name, "syntax", str(exc)) from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise RulesDataError(name, "syntax", str(exc)[:200]) from exc
 
 
 def load_tables(directory: str | Path | None = None) -> RulesTables:
@@ -234,29 +246,40 @@ def load_tables(directory: str | Path | None = None) -> RulesTables:
     return tables
 
 
+def table_values(tables: RulesTables) -> Iterator[tuple[str, str, Any]]:
+    """Every value of every table, records and leaves alike, as (file, entry path, value).
+
+    Entries of an array are labelled by their ``id`` or ``number`` where they have one, so a
+    path reads like the TOML it came from (``node['fez'].spaces[1].number``). One walk over the
+    tables, in time linear in their size.
+    """
+
+    def walk(file: str, where: str, value: Any) -> Iterator[tuple[str, str, Any]]:
+        yield file, where, value
+        if attrs.has(type(value)):
+            for f in attrs.fields(type(value)):
+                yield from walk(
+                    file, f"{where}.{f.name}" if where else f.name, getattr(value, f.name)
+                )
+        elif isinstance(value, tuple):
+            for i, item in enumerate(value):
+                label = getattr(item, "id", None) or getattr(item, "number", None) or i
+                yield from walk(file, f"{where}[{label}]", item)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                yield from walk(file, f"{where}.{k}", v)
+
+    for stem in DATA_FILES:
+        yield from walk(stem, "", getattr(tables, stem))
+
+
 def entries_with_source(tables: RulesTables) -> list[tuple[str, str, Source]]:
     """Every table entry that carries a ``source``, as (file, entry, source) rows.
 
     The docs list the reconstructed ones in one place so an owner of the game can check them.
     """
-    rows: list[tuple[str, str, Source]] = []
-
-    def walk(file: str, where: str, value: Any) -> None:
-        if attrs.has(type(value)):
-            src = getattr(value, "source", None)
-            if isinstance(src, Source):
-                rows.append((file, where, src))
-            for f in attrs.fields(type(value)):
-                if f.name != "source":
-                    walk(file, f"{where}.{f.name}" if where else f.name, getattr(value, f.name))
-        elif isinstance(value, tuple):
-            for i, item in enumerate(value):
-                label = getattr(item, "id", None) or getattr(item, "number", None) or i
-                walk(file, f"{where}[{label}]", item)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                walk(file, f"{where}.{k}", v)
-
-    for stem in DATA_FILES:
-        walk(stem, "", getattr(tables, stem))
-    return rows
+    return [
+        (file, where, value.source)
+        for file, where, value in table_values(tables)
+        if attrs.has(type(value)) and isinstance(getattr(value, "source", None), Source)
+    ]

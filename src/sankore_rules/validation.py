@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+import networkx as nx
+
 from sankore_rules.tables import (
     RESOURCES,
     Effect,
     EffectKind,
     RulesDataError,
     RulesTables,
+    table_values,
 )
 
 __all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
@@ -50,6 +53,15 @@ ABILITY_KINDS = frozenset(
 
 #: The four areas the rules modules implement; a table may renumber anything but these names.
 KNOWN_DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
+
+#: Every number of every table is a count, a cost, a size, a level or a printed value: none is
+#: negative, and none comes near this (the largest the game prints is 40 Skill tiles). The
+#: bound keeps a table from asking for a board of millions of rows.
+MAX_TABLE_NUMBER = 100
+#: Madrasa cells are named ``r<row>c<column>`` with one digit each.
+MAX_MADRASA_SIDE = 10
+#: Player counts the queues and the setup know (SETUP-N-1).
+PLAYER_COUNTS = (2, 3, 4)
 
 
 def _fail(file: str, where: str, problem: str) -> RulesDataError:
@@ -108,8 +120,26 @@ def _check_effects(
             raise _fail(file, f"{at}.scoring", "must be 'book' or 'prestige'")
 
 
+def _check_numbers(t: RulesTables) -> None:
+    # One walk over every value first, so that no later check (or board built from the
+    # tables) meets a negative count or a size that would take minutes or gigabytes.
+    for file, where, value in table_values(t):
+        number = isinstance(value, int) and not isinstance(value, bool)
+        if number and not 0 <= value <= MAX_TABLE_NUMBER:
+            raise _fail(file, where, f"{value} is not a number 0..{MAX_TABLE_NUMBER}")
+    m = t.mathematics
+    for name in ("rows", "columns"):
+        if not 1 <= getattr(m, name) <= MAX_MADRASA_SIDE:
+            raise _fail("mathematics", name, f"the Madrasa has 1..{MAX_MADRASA_SIDE} {name}")
+
+
 def validate_tables(t: RulesTables) -> None:
-    """Raise :class:`RulesDataError` for the first inconsistency found in ``t``."""
+    """Raise :class:`RulesDataError` for the first inconsistency found in ``t``.
+
+    Every check takes time linear in the tables' size, so a hostile table is refused as
+    quickly as a correct one is accepted.
+    """
+    _check_numbers(t)
     disc = set(t.components.disciplines.order)
     if len(t.components.disciplines.order) != 4 or disc != set(KNOWN_DISCIPLINES):
         raise _fail(
@@ -336,3 +366,99 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("objectives", f"{at}.ability.discipline", "an area ability names its area")
         _check_effects("objectives", f"{at}.ability", ability.effects, disc, icons)
     _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))
+    _check_area_ids(t)
+    _check_routes(t)
+    _check_board_rows(t)
+    _check_setup_supply(t)
+
+
+def _check_area_ids(t: RulesTables) -> None:
+    # Pieces on the four areas share one map of space ids (State.spaces): an id used by two
+    # areas would credit a piece to the wrong one.
+    files = {
+        "astronomy": [n.id for n in t.astronomy.node if n.kind == "oasis"]
+        + [f"{n.id}:{i}" for n in t.astronomy.node for i in range(len(n.spaces))],
+        "theology": [s.id for s in t.theology.space],
+        "mathematics": [w.id for w in t.mathematics.wall] + [t.mathematics.corner.id],
+        "law": [s.id for s in t.law.space],
+    }
+    owner: dict[str, str] = {}
+    for file, ids in files.items():
+        for space_id in ids:
+            if space_id in owner and owner[space_id] != file:
+                raise _fail(
+                    file, f"space {space_id!r}", f"id already used by a space of {owner[space_id]}"
+                )
+            owner[space_id] = file
+
+
+def _check_routes(t: RulesTables) -> None:
+    # The camel's distances are precomputed from Timbuktu's map: a place no path reaches has
+    # no distance, and a Trading Post there could never be priced.
+    g = nx.Graph()
+    g.add_nodes_from(n.id for n in t.astronomy.node)
+    g.add_edges_from(p.ends for p in t.astronomy.path)
+    reached = nx.node_connected_component(g, t.astronomy.start)
+    for n in t.astronomy.node:
+        if n.id not in reached:
+            raise _fail("astronomy", f"node {n.id!r}", "no path leads there from the start")
+
+
+def _check_board_rows(t: RulesTables) -> None:
+    pb = t.player_board
+    rows = {c.row for c in pb.classes}
+    named = {"second_row": (pb.second_row,), "top_rows": pb.top_rows}
+    named["top_space_row"] = (pb.top_space_row,)
+    for field, values in named.items():
+        for row in values:
+            if row not in rows or row == 0:
+                raise _fail("player_board", field, f"{row} is not a row of Advanced Class spaces")
+    for field in ("graduation_slots", "skill_section_size"):
+        if getattr(pb, field) < 1:
+            raise _fail("player_board", field, "must be at least 1")
+
+
+def _check_setup_supply(t: RulesTables) -> None:
+    """Enough of every component for any setup of 2-4 players (SETUP-C, SETUP-N, DRAFT)."""
+    counts = t.components.counts
+    bagged = t.components.students_in_bag.per_player_count
+    # Books: each area's four boxes take one of each discipline (SETUP-C-2); the draft offers
+    # a Book of each discipline (DRAFT-2); Theology's spaces draw from what is left (SETUP-C-4).
+    boxes = len(KNOWN_DISCIPLINES)
+    if counts.books_per_discipline < boxes + 1 or 4 * (
+        counts.books_per_discipline - boxes
+    ) < counts.theology_books_drawn + len(KNOWN_DISCIPLINES):
+        raise _fail(
+            "components",
+            "counts.books_per_discipline",
+            "too few Books for the boxes, the draft and the Theology spaces",
+        )
+    # Prestige: boxes, the queues' majority tokens (SETUP-C-3), then the Port Cities' draw.
+    tokens = max(
+        sum(1 for s in layout.spaces if s.book_majority or s.prestige_majority)
+        for layout in t.queues.layout
+    )
+    left = counts.prestige_per_discipline - boxes - tokens
+    if left < 0 or 4 * left < counts.port_prestige_drawn:
+        raise _fail(
+            "components",
+            "counts.prestige_per_discipline",
+            "too few Prestige tokens for the boxes, the queues and the Port Cities",
+        )
+    for players, per in sorted(bagged.items()):
+        if per + 1 > counts.students_per_discipline:  # the bag, and the draft's Student
+            raise _fail(
+                "components",
+                f"students_in_bag.per_player_count.{players}",
+                f"more than the {counts.students_per_discipline} Students of a discipline less "
+                "the one the draft offers",
+            )
+    most = max(PLAYER_COUNTS)
+    if counts.favour_tiles < most * most:  # SETUP-N-4: each player starts with one per player
+        raise _fail("components", "counts.favour_tiles", f"needs at least {most * most}")
+    if counts.objective_cards < most * counts.objectives_dealt:
+        raise _fail("components", "counts.objectives_dealt", "more cards dealt than the deck has")
+    for d in KNOWN_DISCIPLINES:
+        levels = Counter(c.level for c in t.classes.advanced if c.discipline == d)
+        if levels[1] < 1 or levels[2] < 1:  # the market shows a tile of each (SETUP-C-15)
+            raise _fail("classes", "advanced", f"{d} needs level 1 and level 2 tiles")
