@@ -237,10 +237,10 @@ def _student_on_plus_one(data: dict[str, Any]) -> None:
         (_add(1, "favour_supply"), "favour: [33]"),
         (_add(-1, "players", 2, "favour_tiles"), "favour: [31]"),
         (_add(1, "students_out", 2), "students: [8, 8, 9, 8]"),
-        (_student_on_plus_one, "students: [8, 8, 8, 9]"),
+        (_student_on_plus_one, "the astronomy queue has a gap or a Student on its last space"),
         (_duplicate_supply_sankore, "sankore_ids"),
         (_place_without_piece, "pieces"),
-        (_add(-3, "players", 1, "gold"), "negative"),
+        (_add(-3, "players", 1, "gold"), "players[1].gold: -1 is not 0..6"),
     ],
     ids=[
         "extra-book",

@@ -1096,10 +1096,14 @@ def test_obj_card_10_only_the_owner_and_only_its_resource() -> None:
 def test_amb_15_a_used_ability_and_completed_cards_survive_json() -> None:
     """AMB-15, BONUS-5: after completing #9 and using #7, the JSON round trip keeps both: the
     card stays face up and #7 is still used for this turn."""
-    state = act(game(completed(7), books(2, 1, 1, 1)), "complete 9", "objective 7")
+
+    def hand_of_four(s: State) -> None:  # issue 16: from_json wants the cards dealt, no more
+        s.players[P].objectives.remove(8)
+
+    state = act(game(completed(7), hand_of_four, books(2, 1, 1, 1)), "complete 9", "objective 7")
     again = sr.from_json(sr.to_json(state))
     assert state == again
-    assert ([7, 9], [17, 23, 8]) == (again.players[P].completed, again.players[P].objectives)
+    assert ([7, 9], [17, 23]) == (again.players[P].completed, again.players[P].objectives)
     refused(again, "objective 7", ["ability_used"])
 
 

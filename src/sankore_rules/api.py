@@ -32,6 +32,7 @@ from sankore_rules.rules.scoring import final_scores as _final_scores
 from sankore_rules.rules.setup import new_state
 from sankore_rules.state import State, to_json
 from sankore_rules.state import from_json as _from_json
+from sankore_rules.validity import state_problems
 
 __all__ = [
     "apply",
@@ -191,9 +192,7 @@ def from_json(text: str | bytes, rules: Rules | None = None) -> State:
             f"not with the given one ({rules.content_hash})"
         )
     ruleset = rules_of(state) if rules is None else _register(rules)
-    from sankore_rules.integrity import integrity_problems
-
-    problems = integrity_problems(ruleset, state)
+    problems = state_problems(ruleset, state)
     if problems:
         raise StateError("inconsistent state: " + "; ".join(problems[:3]))
     return state

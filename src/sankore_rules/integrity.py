@@ -7,10 +7,12 @@ Sankoré tiles, 32 Favour tiles, 16 Graduation tiles, 7 pieces of each type per 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sankore_rules.board import Rules
 from sankore_rules.state import State
 
-__all__ = ["component_counts", "integrity_problems"]
+__all__ = ["component_counts", "identity_problems", "integrity_problems", "reference_problems"]
 
 
 def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
@@ -123,7 +125,9 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
     )
     unknown("Graduation tile", state.graduation, rules.graduation_tiles)
     unknown("Skill tile stack", state.skill_stacks, rules.skill_icons)
-    market = [t for col in state.market for t in (col.level3, col.shown2, col.shown1) if t]
+    market = [
+        t for col in state.market for t in (col.level3, col.shown2, col.shown1) if t is not None
+    ]
     market += [t for col in state.market for t in (*col.pile1, *col.pile2)]
     unknown("market tile", market, rules.class_tiles)
     if len(state.market) != 4 or len(state.madrasa) != rules.madrasa_cells:
@@ -193,6 +197,7 @@ def integrity_problems(rules: Rules, state: State) -> list[str]:
         for name, want in expected.items()
         if counts[name] != want
     ]
+    problems += identity_problems(rules, state)
     if len(state.players) != state.player_count:
         problems.append(f"{len(state.players)} players for a {state.player_count}-player game")
     if any(
@@ -208,4 +213,43 @@ def integrity_problems(rules: Rules, state: State) -> list[str]:
         pl.favour_tiles * storage.covered_per_favour_tile > storage.spaces for pl in state.players
     ):
         problems.append("a player holds more Favour tiles than there are spaces to cover")
+    return problems
+
+
+def identity_problems(rules: Rules, state: State) -> list[str]:
+    """Components with an identity that are missing or twice: Class and Graduation tiles.
+
+    Counts per discipline cannot see one Advanced Class tile both in the market and on a
+    board while another is missing; naming each tile's places can.
+    """
+    problems: list[str] = []
+    advanced = [c.id for c in rules.tables.classes.advanced]
+    seen = [t for pl in state.players for t in pl.classes.values() if rules.class_tiles[t].level]
+    seen += [t.args["tile"] for t in state.agenda if t.kind in ("draft_space", "establish_space")]
+    shown1 = [col.shown1 for col in state.market if col.shown1 is not None]
+    if state.draft or any(t.kind == "draft_finish" for t in state.agenda):
+        # DRAFT-4, DRAFT-8: the level-1 tiles stay in the market until the draft ends; each
+        # is either still on offer or drafted (and so counted on a board already).
+        offered = [tile for tile, _, _ in state.draft]
+        if sorted(shown1) != sorted(offered + seen):
+            problems.append("the draft's tiles are not the market's level-1 row")
+        seen += offered
+    else:
+        seen += shown1
+    for col in state.market:
+        seen += [t for t in (col.level3, col.shown2) if t is not None]
+        seen += [*col.pile1, *col.pile2]
+    # EST-8: a tile built over goes back to the box, so a tile may be nowhere; never twice.
+    problems += _once("Advanced Class tile", seen, advanced, all_present=False)
+    graduation = state.graduation + [g.tile for pl in state.players for g in pl.graduations]
+    problems += _once("Graduation tile", graduation, list(rules.graduation_tiles))
+    return problems
+
+
+def _once(what: str, found: list[str], box: list[str], *, all_present: bool = True) -> list[str]:
+    count = Counter(found)
+    twice = sorted(t for t, n in count.items() if n > 1)
+    missing = sorted(set(box) - set(count)) if all_present else []
+    problems = [f"{what} {t} is in two places" for t in twice[:3]]
+    problems += [f"{what} {t} is nowhere" for t in missing[:3]]
     return problems

@@ -281,6 +281,10 @@ class State:
 
 _FORMAT = 1
 _CONVERTER = cattrs.Converter(forbid_extra_keys=True)
+#: A state's JSON is under 10 KB and nests 7 deep; text far past either is refused before
+#: anything walks it (reading it would cost memory, walking it the recursion limit).
+MAX_STATE_CHARS = 1_000_000
+MAX_STATE_DEPTH = 16
 
 
 def to_json(state: State) -> str:
@@ -338,10 +342,14 @@ def from_json(text: str | bytes) -> State:
         StateError: for malformed JSON, a wrong or missing field (named), or a state whose
             component counts do not add up.
     """
+    if isinstance(text, str | bytes) and len(text) > MAX_STATE_CHARS:
+        raise StateError(f"longer than {MAX_STATE_CHARS} characters: not a state")
     try:
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
         raise StateError(f"not JSON: {str(exc)[:200]}") from exc
+    if _depth(document) > MAX_STATE_DEPTH:
+        raise StateError(f"nested deeper than {MAX_STATE_DEPTH} levels: not a state")
     if not isinstance(document, dict) or document.get("format") != _FORMAT:
         raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
     data = document.get("state")
@@ -360,6 +368,19 @@ def from_json(text: str | bytes) -> State:
     if difference:
         raise StateError(difference)
     return state
+
+
+def _depth(document: Any) -> int:
+    """How deep containers nest in parsed JSON, found without recursion."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return deepest
 
 
 def _structure_strict_int(value: Any, _: type) -> int:

@@ -25,7 +25,7 @@ from sankore_rules.tables import AstroNode
 AREA = "astronomy"
 
 
-def _gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
+def gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
     """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
     base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
     return max(0, base - area_discount(rules, state, p, AREA, "gold"))
@@ -82,7 +82,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
                 f"{node.name} is a Port City: it needs a Supported Class (ASTRO-8)",
             )
         )
-    cost = _gold_cost(rules, state, p, node)
+    cost = gold_cost(rules, state, p, node)
     return reasons + pay_reasons(pl, gold=cost) + piece_reasons(rules, pl, AREA)
 
 
@@ -120,12 +120,12 @@ def _trading_post(rules: Rules, state: State, task: Task, action: Action | None)
     place_piece(rules, state, p, AREA, dest)
     if node.kind == "oasis":
         # ASTRO-6, ASTRO-12: pay 1 Gold, gain 2 Salt; the camel stays.
-        pl.gold -= _gold_cost(rules, state, p, node)
+        pl.gold -= gold_cost(rules, state, p, node)
         pl.salt += rules.tables.astronomy.oasis_salt
         pl.camel = node.id
         return
     # ASTRO-9..11, ASTRO-15: pay the city's Gold, take the space's token or reward, go home.
-    pl.gold -= _gold_cost(rules, state, p, node)
+    pl.gold -= gold_cost(rules, state, p, node)
     pl.camel = rules.astro_start
     token = state.port_tokens.pop(dest, None)
     if token is not None:
