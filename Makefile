@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # mkdocs-material prints a banner about its future on every build; it is not a warning.
 MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
 
-.PHONY: demo test lint typecheck docs bench clean
+.PHONY: demo test lint typecheck docs bench fuzz soak clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,17 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py
+
+# The fuzz tests of the trust boundary (tests/test_fuzz.py) with many more examples than
+# `make test` runs, printing what they tried, refused, and accepted and played.
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	SANKORE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/test_fuzz.py -q -p no:cacheprovider
+
+# Random games with every check at every step (round trip, purity, explain/legal agreement).
+SOAK_GAMES ?= 100
+soak: $(STAMP)
+	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -16,7 +16,7 @@ import json
 import random
 import shutil
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -281,3 +281,223 @@ def entry(data: dict[str, Any], array: str, entry_id: str) -> tuple[int, dict[st
         if record.get("id") == entry_id:
             return i, record
     raise KeyError(f"no {array} entry {entry_id!r}")
+
+
+# ---- hostile input (issue 16) -------------------------------------------------------------------
+
+#: Values a tampered document might hold: edges of every range, other types, huge numbers.
+ODD_VALUES: tuple[Any, ...] = (
+    -(10**6),
+    -5,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    4,
+    7,
+    15,
+    16,
+    99,
+    10**6,
+    2**64,
+    True,
+    False,
+    None,
+    "",
+    "x",
+    "any",
+    "turn",
+    "next_turn",
+    "astronomy",
+    "law",
+    "A",
+    "r0c0",
+    "r9c9",
+    [],
+    {},
+    [None],
+    {"x": 1},
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside parsed JSON (or TOML), the root excluded."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found.append((*path, k))
+            found += _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found.append((*path, i))
+            found += _paths(v, (*path, i))
+    return found
+
+
+def _at(document: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One change to a parsed document: ``op`` at ``path`` (with ``value`` for set/insert)."""
+
+    op: str
+    path: tuple[Any, ...]
+    value: Any = None
+
+    def apply(self, document: Any) -> None:
+        """Change ``document`` in place."""
+        parent = _at(document, self.path[:-1])
+        key = self.path[-1]
+        if self.op == "set":
+            parent[key] = self.value
+        elif self.op == "delete":
+            del parent[key]
+        elif self.op == "duplicate" and isinstance(parent, list):
+            parent.insert(key, parent[key])
+        elif self.op == "duplicate":
+            parent[f"{key}_copy"] = parent[key]
+        elif self.op == "swap" and isinstance(parent, list) and len(parent) > 1:
+            other = (key + 1) % len(parent)
+            parent[key], parent[other] = parent[other], parent[key]
+
+
+@st.composite
+def mutations(draw: st.DrawFn, document: Any, donors: Sequence[Any] = ()) -> Mutation:
+    """A change to one value of ``document``: an odd value, a value from the same place of
+    another document (``donors``), a deletion, a duplicate or a swap."""
+    paths = _paths(document)
+    if not paths:
+        return Mutation("set", ("format",), 1)
+    path = draw(st.sampled_from(paths))
+    op = draw(st.sampled_from(("set", "set", "transplant", "delete", "duplicate", "swap")))
+    if op == "transplant":
+        sources = [d for d in donors if _has(d, path)]
+        if not sources:
+            return Mutation("set", path, draw(st.sampled_from(ODD_VALUES)))
+        return Mutation(
+            "set", path, json.loads(json.dumps(_at(draw(st.sampled_from(sources)), path)))
+        )
+    if op == "set":
+        here = _at(document, path)
+        nearby = (
+            [here + 1, here - 1] if isinstance(here, int) and not isinstance(here, bool) else []
+        )
+        return Mutation("set", path, draw(st.sampled_from((*ODD_VALUES, *nearby))))
+    return Mutation(op, path)
+
+
+def _has(document: Any, path: tuple[Any, ...]) -> bool:
+    try:
+        _at(document, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
+
+
+def _base_states() -> list[State]:
+    """Positions of a few random games, every few decisions: the states the fuzz mutates."""
+    states: list[State] = []
+    for players, seed in ((2, 11), (3, 12), (4, 13), (3, 14)):
+        setup = Setup(players, seed, LIBRARY_SIDES[seed % 2])
+        play(setup, seed, on_step=lambda s, _legal: states.append(s))
+    return states[::7]
+
+
+_BASE: list[tuple[State, dict[str, Any]]] = []
+
+
+def base_states() -> list[tuple[State, dict[str, Any]]]:
+    """:func:`_base_states` with their JSON documents, computed once per test session."""
+    if not _BASE:
+        _BASE.extend((s, json.loads(sr.to_json(s))) for s in _base_states())
+    return _BASE
+
+
+@st.composite
+def mutated_state_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """The JSON document of a real position with one to three values tampered with.
+
+    Donor values come from other positions of the same game count, so many mutations are
+    plausible values in the wrong place rather than noise.
+    """
+    pool = base_states()
+    state, original = draw(st.sampled_from(pool))
+    document: dict[str, Any] = json.loads(json.dumps(original))
+    donors = [d for s, d in pool[::3] if s.player_count == state.player_count]
+    for _ in range(draw(st.integers(1, 3))):
+        draw(mutations(document, donors)).apply(document)
+    return document
+
+
+def hostile_texts(state: State) -> st.SearchStrategy[str]:
+    """Action text as a hostile client might send it: the fuzzed notations of
+    :func:`action_texts`, any Unicode (``²`` and ``٤`` are digits to Python), numbers of
+    thousands of digits, very long and very many words."""
+    words = st.sampled_from(VOCABULARY)
+    huge = st.integers(300, 6000).map(lambda n: "9" * n)
+    return st.one_of(
+        action_texts(state),
+        st.text(max_size=40),
+        st.tuples(st.sampled_from(ACTION_KINDS), huge).map(" ".join),
+        st.tuples(st.sampled_from(ACTION_KINDS), st.sampled_from(("²", "٤", "①", "1²", "¹⁰"))).map(
+            " ".join
+        ),
+        st.lists(words, min_size=9, max_size=40).map(" ".join),
+        st.integers(100, 3000).map(lambda n: "end " + "x" * n),
+    )
+
+
+def hostile_action_objects() -> st.SearchStrategy[Any]:
+    """``Action`` objects with the wrong types inside, bad words, and things that are not
+    Actions at all."""
+    word = st.one_of(st.sampled_from(VOCABULARY), st.text(max_size=8), st.just("9" * 5000))
+    odd = st.sampled_from((None, 7, 1.5, b"end", ("end",), ["c0a"], {"kind": "end"}))
+    kind = st.one_of(st.sampled_from(ACTION_KINDS), word, odd)
+    args = st.one_of(
+        st.lists(word, max_size=4).map(tuple),
+        st.lists(st.one_of(word, odd), min_size=1, max_size=3).map(tuple),
+        word,
+        st.lists(word, max_size=3),
+        odd,
+    )
+    return st.one_of(st.builds(sr.Action, kind, args), odd)
+
+
+@st.composite
+def mutated_record_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """The document of a real game record with one to three values tampered with."""
+    records = _base_records()
+    document: dict[str, Any] = json.loads(draw(st.sampled_from(records)))
+    for _ in range(draw(st.integers(1, 3))):
+        draw(mutations(document, [json.loads(r) for r in records])).apply(document)
+    return document
+
+
+_RECORDS: list[str] = []
+
+
+def _base_records() -> list[str]:
+    if not _RECORDS:
+        for players, seed, cut in ((2, 21, 40), (3, 22, 1000), (4, 23, 5)):
+            game = play(Setup(players, seed, "three_shelf"), seed, max_decisions=cut)
+            final = game.final if game.final is not None and sr.is_terminal(game.final) else None
+            _RECORDS.append(sr.save_record(game.actions, players=players, seed=seed, final=final))
+    return _RECORDS
+
+
+@st.composite
+def mutated_table(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """One bundled table, parsed, with one to three values tampered with: (stem, data)."""
+    stem = draw(st.sampled_from(sorted(p.stem for p in DATA_DIR.glob("*.toml"))))
+    data = read_table(DATA_DIR, stem)
+    for _ in range(draw(st.integers(1, 3))):
+        change = draw(mutations(data))
+        if change.op == "set" and "null" in json.dumps(change.value):
+            change = Mutation("delete", change.path)  # TOML has no null
+        change.apply(data)
+    return stem, data

@@ -25,7 +25,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, started
-from sankore_rules import api, cli
+from sankore_rules import api, cli, engine
+from sankore_rules.agenda import TASK_ARGS
 from sankore_rules.rules.setup import generator
 from sankore_rules.state import State
 from strategies import Setup, copy_tables, edit_table, entry, play
@@ -499,3 +500,9 @@ def test_cli_seed_out_of_bounds_is_exit_2(seed: str) -> None:
     status, out, err = run_cli("random", "--players", "2", "--seed", seed)
     assert (2, "") == (status, out)
     assert "sankore-rules: error: seed must lie strictly between -2**256 and 2**256\n" == err
+
+
+def test_every_step_declares_its_arguments() -> None:
+    """Issue 16: ``from_json`` checks each task's arguments against ``agenda.TASK_ARGS``; a
+    step registered without an entry there would slip past it."""
+    assert sorted(engine.STEPS) == sorted(TASK_ARGS)

@@ -1,0 +1,109 @@
+"""Soak: many random games with every check at every step; prints what it checked and found.
+
+At each decision of each game:
+
+- round trip: ``from_json(to_json(state))`` equals the state (and so passes the whole check
+  ``from_json`` runs: ranges, agenda, every component exactly once);
+- purity: ``apply`` leaves its input as it was, JSON and events alike;
+- explain/legal agreement: every listed action has no reason against it; near misses of them
+  (a word swapped, dropped or added) get reasons exactly when they are not listed, and
+  ``apply`` refuses them with the same reasons.
+
+Run by ``make soak`` (``--games`` and ``--seed`` to change it). Exits 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import sankore_rules as sr
+from sankore_rules.state import State
+
+
+def near_misses(rng: random.Random, legal: list[sr.Action], words: list[str]) -> list[sr.Action]:
+    """A few actions close to the listed ones: a word swapped, dropped or added."""
+    misses = []
+    for action in rng.sample(legal, min(3, len(legal))):
+        args = list(action.args)
+        if args:
+            args[rng.randrange(len(args))] = rng.choice(words)
+            misses.append(sr.Action(action.kind, tuple(args)))
+            misses.append(sr.Action(action.kind, tuple(args[:-1])))
+        misses.append(sr.Action(action.kind, (*action.args, rng.choice(words))))
+    return misses
+
+
+def check_step(state: State, rng: random.Random, words: list[str]) -> list[str]:
+    """Every check of one decision; the failures found, in words."""
+    failures = []
+    text = sr.to_json(state)
+    if sr.from_json(text) != state:
+        failures.append("round trip: the copy differs")
+    legal = sr.legal_actions(state)
+    if not legal:
+        failures.append(f"no option at {state.decision}")
+    for action in legal:
+        if sr.explain(state, action):
+            failures.append(f"listed but explained away: {action}")
+    listed = set(legal)
+    for action in near_misses(rng, legal, words):
+        reasons = sr.explain(state, action)
+        if bool(reasons) == (action in listed):
+            failures.append(f"explain disagrees with the listing on {action}")
+        if reasons:
+            try:
+                sr.apply(state, action)
+                failures.append(f"apply took {action}, which explain refuses")
+            except sr.IllegalAction as exc:
+                if tuple(reasons) != exc.reasons:
+                    failures.append(f"apply and explain give other reasons for {action}")
+    if sr.to_json(state) != text:
+        failures.append("checking changed the state")
+    return failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = sr.load_rules()
+    words = sorted({*rules.disciplines, *rules.area_spaces, *rules.class_spaces, "0", "9", "x"})
+    games = steps = failed = 0
+    started = time.perf_counter()
+    for game in range(args.games):
+        seed = args.seed + game
+        rng = random.Random(seed)
+        state = sr.new_game(
+            players=rng.choice((2, 3, 4)),
+            seed=seed,
+            library=rng.choice(("three_shelf", "six_shelf")),
+        )
+        while not sr.is_terminal(state):
+            failures = check_step(state, rng, words)
+            before, events = sr.to_json(state), list(state.events)
+            after = sr.apply(state, rng.choice(sr.legal_actions(state)))
+            if (sr.to_json(state), state.events) != (before, events):
+                failures.append("apply changed its input")
+            for failure in failures:
+                print(f"seed {seed}, decision {steps}: {failure}")
+            failed += bool(failures)
+            state = after
+            steps += 1
+        if sr.from_json(sr.to_json(state)) != state:
+            print(f"seed {seed}: the final state does not round-trip")
+            failed += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    print(
+        f"soak: {games} games, {steps} decisions, every check at every step: "
+        f"{failed} failures, {elapsed:.1f} s ({steps / elapsed:.0f} decisions/s checked)"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""Fuzz tests of the trust boundary (issue 16): hostile states, tables, records and text.
+
+Each test draws tampered input from ``strategies.py`` and demands one of two outcomes: the
+input is refused with the library's own error (``StateError``, ``RulesDataError``,
+``RecordError``, ``ActionSyntaxError``, reasons), or it is accepted and then plays: a random
+game from an accepted state runs to its end (or a cap) with every position passing the full
+validation ``from_json`` runs, and a listed option at every decision. Anything else (another
+exception, a position that fails validation later, a decision without options) fails the test.
+
+The budget is small in ``make test``; ``make fuzz`` sets ``SANKORE_FUZZ_EXAMPLES`` to run many
+more examples and prints what was tried, refused, and accepted and played.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import sankore_rules as sr
+from positions import RULES
+from sankore_rules import cli
+from sankore_rules.state import State
+from sankore_rules.validity import state_problems
+from strategies import (
+    base_states,
+    copy_tables,
+    hostile_action_objects,
+    hostile_texts,
+    mutated_record_documents,
+    mutated_state_documents,
+    mutated_table,
+    property_settings,
+    toml_text,
+)
+
+#: Examples per fuzz test; ``make fuzz`` raises it.
+EXAMPLES = int(os.environ.get("SANKORE_FUZZ_EXAMPLES", "0")) or None
+#: Decisions played from an accepted state (a whole game is 300-400).
+PLAY_CAP = 500
+
+FIGURES: dict[str, Counter[str]] = {}
+
+
+def budget(default: int) -> Any:
+    """The hypothesis settings of one fuzz test: ``default`` examples, or ``make fuzz``'s."""
+    return property_settings(EXAMPLES or default)
+
+
+def tally(test: str, outcome: str) -> None:
+    """Count an outcome of a fuzz test; ``make fuzz`` prints the counts at the end."""
+    FIGURES.setdefault(test, Counter())[outcome] += 1
+
+
+def play_checked(state: State, seed: int, rules: sr.Rules = RULES) -> int:
+    """Play random legal actions from ``state``, validating every position; the decisions."""
+    rng = random.Random(seed)
+    for decision in range(PLAY_CAP):
+        assert [] == state_problems(rules, state), f"after {decision} decisions"
+        if sr.is_terminal(state):
+            return decision
+        legal = sr.legal_actions(state)
+        assert legal, f"no option at {state.decision} after {decision} decisions"
+        state = sr.apply(state, rng.choice(legal))
+    return PLAY_CAP
+
+
+# ---- states ----------------------------------------------------------------------------------
+
+
+@budget(120)
+@given(document=mutated_state_documents(), seed=st.integers(0, 2**32 - 1))
+def test_fuzz_tampered_states_are_refused_or_play_safely(
+    document: dict[str, Any], seed: int
+) -> None:
+    """Issue 16: ``from_json`` refuses a tampered state with a StateError, or the state plays
+    to its end with every position valid; the CLI says the same with exit 2 or a rendering."""
+    text = json.dumps(document)
+    try:
+        state = sr.from_json(text)
+    except sr.StateError:
+        tally("states", "refused")
+        status, err = run_cli("legal", text)
+        assert 2 == status
+        assert 1 == len(err.splitlines())
+        return
+    tally("states", "accepted and played")
+    play_checked(state, seed)
+    assert 0 == run_cli("legal", text)[0]
+
+
+def run_cli(command: str, text: str) -> tuple[int, str]:
+    """Run ``sankore-rules COMMAND FILE`` in process on ``text``; the status and stderr."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "input.json"
+        path.write_text(text, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli.main([command, str(path)])
+    return status, err.getvalue()
+
+
+# ---- records ---------------------------------------------------------------------------------
+
+
+@budget(60)
+@given(document=mutated_record_documents())
+def test_fuzz_tampered_records_are_refused_or_replay(document: dict[str, Any]) -> None:
+    """Issue 16: a tampered record is a RecordError, a ReplayError, or replays; the CLI
+    answers with exit 2, 1 or 0 and never a traceback."""
+    text = json.dumps(document)
+    try:
+        state = sr.replay(sr.load_record(text))
+    except sr.RecordError:
+        tally("records", "refused (RecordError)")
+        expected = 2
+    except sr.ReplayError:
+        tally("records", "refused (ReplayError)")
+        expected = 1
+    else:
+        tally("records", "accepted and replayed")
+        assert [] == state_problems(RULES, state)
+        expected = 0
+    status, err = run_cli("replay", text)
+    assert expected == status
+    assert (0 if expected == 0 else 1) == len(err.splitlines())
+
+
+# ---- action text and Action objects ----------------------------------------------------------
+
+
+def explain_and_apply_agree(test: str, state: State, action: Any) -> None:
+    """``explain`` and ``apply`` give the same answer for ``action``; the state is unchanged.
+
+    The answer is an ActionSyntaxError (``bad_notation`` from explain), reasons, or a legal
+    action whose result passes the full check.
+    """
+    before = sr.to_json(state)
+    reasons = sr.explain(state, action)
+    try:
+        after = sr.apply(state, action)
+    except sr.ActionSyntaxError as exc:
+        tally(test, "ActionSyntaxError")
+        assert [sr.Reason("bad_notation", str(exc))] == reasons
+    except sr.IllegalAction as exc:
+        tally(test, "reasons")
+        assert tuple(reasons) == exc.reasons
+    else:
+        tally(test, "legal")
+        assert [] == reasons
+        assert [] == state_problems(RULES, after)
+    assert before == sr.to_json(state)
+
+
+@budget(150)
+@given(data=st.data())
+def test_fuzz_hostile_action_text_gets_syntax_errors_or_reasons(data: st.DataObject) -> None:
+    """Issue 16: any text is an ActionSyntaxError (``bad_notation`` from explain) or reasons,
+    the same from ``explain`` and ``apply``; nothing else is raised, the state is unchanged."""
+    state, _ = data.draw(st.sampled_from(base_states()))
+    explain_and_apply_agree("text", state, data.draw(hostile_texts(state)))
+
+
+@budget(100)
+@given(data=st.data())
+def test_fuzz_malformed_action_objects_get_the_same_reasons(data: st.DataObject) -> None:
+    """Issue 16: an Action of the wrong types or words gets reasons (``not_an_action``), the
+    same from ``explain`` and ``apply``; the state is unchanged."""
+    state, _ = data.draw(st.sampled_from(base_states()))
+    explain_and_apply_agree("objects", state, data.draw(hostile_action_objects()))
+
+
+# ---- rule tables -----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def table_folder(stem: str, data: dict[str, Any]) -> Iterator[Path]:
+    """A copy of the bundled tables with ``stem`` replaced by ``data``."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = copy_tables(Path(name))
+        (folder / f"{stem}.toml").write_text(toml_text(data), encoding="utf-8")
+        yield folder
+
+
+@budget(40)
+@given(change=mutated_table(), seed=st.integers(0, 2**32 - 1))
+def test_fuzz_tampered_tables_are_refused_or_play(
+    change: tuple[str, dict[str, Any]], seed: int
+) -> None:
+    """Issue 16: ``load_rules`` refuses tampered tables with a RulesDataError naming the file,
+    or every setup of the loaded rules plays a random game with every position valid."""
+    stem, data = change
+    with table_folder(stem, data) as folder:
+        try:
+            rules = sr.load_rules(folder)
+        except sr.RulesDataError as exc:
+            tally("tables", "refused")
+            assert exc.file.endswith(".toml")
+            return
+    tally("tables", "accepted and played")
+    rng = random.Random(seed)
+    for players in (2, 3, 4):
+        state = sr.new_game(players, seed=rng.randrange(1000), rules=rules, library="six_shelf")
+        play_checked(state, seed, rules)
+
+
+def test_fuzz_figures(capsys: Any) -> None:
+    """Print what the fuzz tests above tried when ``make fuzz`` runs them (they run first)."""
+    if EXAMPLES is None:
+        return
+    with capsys.disabled():
+        for test, counts in sorted(FIGURES.items()):
+            total = sum(counts.values())
+            parts = ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
+            print(f"\nfuzz {test}: {total} tried: {parts}")
