@@ -283,6 +283,13 @@ def table_refusal(
         ("mathematics", _set(11, "rows"), "mathematics.toml: rows: the Madrasa has 1..10 rows"),
         ("components", _set(5, "counts", "books_per_discipline"), "too few Books"),
         ("components", _set(16, "counts", "objective_cards"), "objectives"),
+        (
+            "components",
+            _set(15, "prestige_storage", "covered_per_favour_tile"),
+            "4 starting Favour tiles must fit the 16 storage spaces",
+        ),
+        ("components", _set(9, "start", "gold"), "start.gold: more than a player may keep"),
+        ("components", _set(0, "limits", "books_per_discipline"), "must be at least 1"),
     ],
     ids=[
         "negative-limit",
@@ -292,6 +299,9 @@ def table_refusal(
         "madrasa-too-big",
         "too-few-books",
         "too-few-objective-cards",
+        "favour-tiles-cover-too-much",
+        "start-over-the-limit",
+        "no-room-for-the-drafted-book",
     ],
 )
 def test_table_values_out_of_bounds_refused(
@@ -506,3 +516,26 @@ def test_every_step_declares_its_arguments() -> None:
     """Issue 16: ``from_json`` checks each task's arguments against ``agenda.TASK_ARGS``; a
     step registered without an entry there would slip past it."""
     assert sorted(engine.STEPS) == sorted(TASK_ARGS)
+
+
+def test_table_student_space_under_no_class_refused(tmp_path: Path) -> None:
+    """Issue 16, SETUP-P-9: an Introductory Class without its Student space (the draft placed
+    its Student there: an IndexError) is refused, naming the space."""
+
+    def change(data: dict[str, Any]) -> None:
+        del entry(data, "students", "s0d")[1]["under"]
+
+    error = table_refusal(tmp_path, "player_board", change)
+    assert "player_board.toml: student 's0d'.under: only topmost spaces lack one" == str(error)
+
+
+@pytest.mark.parametrize("bad_id", ["", "fez:1", "a b", "é", "x" * 41])
+def test_table_id_that_is_not_a_notation_word_refused(tmp_path: Path, bad_id: str) -> None:
+    """Issue 16: ids are written in action notation; one that cannot be read back as a single
+    word (empty, with a separator, a space or an accent, too long) is refused."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["advanced"][0]["id"] = bad_id
+
+    error = table_refusal(tmp_path, "classes", change)
+    assert error.where.startswith("advanced[") and error.where.endswith("].id")

@@ -11,18 +11,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sankore_rules.errors import ActionSyntaxError, shown
+from sankore_rules.vocabulary import word_problem
 
-__all__ = ["MAX_TEXT", "MAX_WORD", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
+__all__ = ["MAX_TEXT", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
 
-#: The longest word notation uses is an order of the four disciplines (34 characters); a word
-#: past this bound names nothing, and refusing it early keeps ``int()`` away from numbers of
-#: thousands of digits (Python refuses to convert those, with a ValueError).
-MAX_WORD = 64
 #: No action has more than a handful of words.
 MAX_WORDS = 8
 #: Longer text is refused before it is split, so reading it costs little.
 MAX_TEXT = 600
-_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:.,+")
 
 
 class Action(NamedTuple):
@@ -88,10 +84,7 @@ def _words_problem(words: list[str] | tuple[str, ...]) -> str | None:
     if len(words) > MAX_WORDS + 1:
         return f"more than {MAX_WORDS} words after the kind"
     for word in words:
-        if not word:
-            return "an empty word"
-        if len(word) > MAX_WORD:
-            return f"a word longer than {MAX_WORD} characters ({word[:20]}...)"
-        if not _WORD_CHARACTERS.issuperset(word):
-            return f"unexpected character in {word!r}"
+        problem = word_problem(word)
+        if problem is not None:
+            return problem
     return None

@@ -20,6 +20,7 @@ from sankore_rules.tables import (
     RulesTables,
     table_values,
 )
+from sankore_rules.vocabulary import ID_CHARACTERS, MAX_ID, word_problem
 
 __all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
 
@@ -127,6 +128,11 @@ def _check_numbers(t: RulesTables) -> None:
         number = isinstance(value, int) and not isinstance(value, bool)
         if number and not 0 <= value <= MAX_TABLE_NUMBER:
             raise _fail(file, where, f"{value} is not a number 0..{MAX_TABLE_NUMBER}")
+        # Ids are written in action notation: they must read back as one word of it.
+        if where.rpartition(".")[2] == "id" and isinstance(value, str):
+            problem = word_problem(value, ID_CHARACTERS)
+            if problem is not None or len(value) > MAX_ID:
+                raise _fail(file, where, problem or f"an id of at most {MAX_ID} characters")
     m = t.mathematics
     for name in ("rows", "columns"):
         if not 1 <= getattr(m, name) <= MAX_MADRASA_SIDE:
@@ -164,6 +170,21 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("player_board", f"student {sp.id!r}.under", f"no class space {sp.under!r}")
     if sum(1 for s in pb.students if s.topmost) != 4:
         raise _fail("player_board", "students", "there must be exactly four topmost spaces")
+    class_rows = {c.id: c.row for c in pb.classes}
+    under: dict[str, int] = Counter()
+    for sp in pb.students:
+        # Students sit under a class of their own level; only the topmost spaces sit under
+        # none (TEACH-8..10), and each Introductory Class has its one space (SETUP-P-9).
+        if (sp.under is None) != sp.topmost:
+            raise _fail("player_board", f"student {sp.id!r}.under", "only topmost spaces lack one")
+        if sp.under is not None and class_rows.get(sp.under) != sp.level:
+            raise _fail("player_board", f"student {sp.id!r}.level", "must be its class's row")
+        if sp.under is not None:
+            under[sp.under] += 1
+    for klass in pb.classes:
+        wanted = (1,) if klass.row == 0 else (1, 2)
+        if under[klass.id] not in wanted:
+            raise _fail("player_board", f"class {klass.id!r}", f"needs {wanted} Student spaces")
     intro_row = [c for c in pb.classes if c.row == 0]
     if len(intro_row) != 4:
         raise _fail("player_board", "classes", "row 0 must hold the four Introductory Classes")
@@ -456,6 +477,19 @@ def _check_setup_supply(t: RulesTables) -> None:
     most = max(PLAYER_COUNTS)
     if counts.favour_tiles < most * most:  # SETUP-N-4: each player starts with one per player
         raise _fail("components", "counts.favour_tiles", f"needs at least {most * most}")
+    storage = t.components.prestige_storage
+    if most * storage.covered_per_favour_tile > storage.spaces:  # RES-7 with SETUP-N-4's tiles
+        raise _fail(
+            "components",
+            "prestige_storage.covered_per_favour_tile",
+            f"{most} starting Favour tiles must fit the {storage.spaces} storage spaces",
+        )
+    start, limits = t.components.start, t.components.limits
+    for resource in ("inspiration", "gold", "salt"):  # SETUP-P-10 within STOR-1
+        if getattr(start, resource) > getattr(limits, resource):
+            raise _fail("components", f"start.{resource}", "more than a player may keep")
+    if limits.books_per_discipline < 1:  # DRAFT-5: the drafted Book
+        raise _fail("components", "limits.books_per_discipline", "must be at least 1")
     if counts.objective_cards < most * counts.objectives_dealt:
         raise _fail("components", "counts.objectives_dealt", "more cards dealt than the deck has")
     for d in KNOWN_DISCIPLINES:
