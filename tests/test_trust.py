@@ -113,6 +113,9 @@ def _set(value: Any, *path: str | int) -> JsonChange:
         (_set([], "players", 1, "objectives"), "players[1]: holds 4 Objective cards"),
         (_set(2**256, "seed"), "seed: out of bounds"),
         (_set(["teach", "teach"], "main_used"), "main_used"),
+        (_set("madrasa", "end_cause"), "end_cause: one of"),
+        (_set(0, "turn_limit"), "turn_limit: 0 does not fit"),
+        (_set(2, "turn_limit"), "turn_limit: 2 does not fit turns played (3 at most)"),
     ],
     ids=[
         "automatic-step-pending",
@@ -127,6 +130,9 @@ def _set(value: Any, *path: str | int) -> JsonChange:
         "no-objective-cards",
         "seed-out-of-bounds",
         "main-action-twice",
+        "end-cause-without-an-end",
+        "turn-limit-zero",
+        "turn-limit-passed",
     ],
 )
 def test_tampered_state_refused_naming_what(change: JsonChange, names: str) -> None:

@@ -20,7 +20,7 @@ from sankore_rules.agenda import agenda_problems
 from sankore_rules.board import Rules
 from sankore_rules.integrity import integrity_problems, reference_problems
 from sankore_rules.rules.abilities import storage_bonus
-from sankore_rules.rules.common import prestige_capacity
+from sankore_rules.rules.common import END_CAUSES, prestige_capacity
 from sankore_rules.rules.setup import SEED_BOUND
 from sankore_rules.state import State
 
@@ -56,8 +56,7 @@ def _range_problems(rules: Rules, state: State) -> list[str]:
     problems = _player_problems(rules, state) + _board_problems(rules, state)
     if not -SEED_BOUND < state.seed < SEED_BOUND:
         problems.append("seed: out of bounds")
-    if state.idle_turns < 0:
-        problems.append(f"idle_turns: {state.idle_turns} is negative")
+    problems += _end_problems(state)
     if state.game_over and not state.end_triggered:
         problems.append("game_over: the game ends only once its end is triggered")
     if state.game_over and len({pl.turns for pl in state.players}) != 1:
@@ -75,6 +74,21 @@ def _range_problems(rules: Rules, state: State) -> list[str]:
         problems.append("scorings_done: unknown or repeated majority scorings")
     if state.teaching is not None:
         problems += _teaching_problems(rules, state)
+    return problems
+
+
+def _end_problems(state: State) -> list[str]:
+    problems: list[str] = []
+    if (state.end_cause is not None) != state.end_triggered or (
+        state.end_cause is not None and state.end_cause not in END_CAUSES
+    ):
+        problems.append(f"end_cause: one of {sorted(END_CAUSES)} exactly once the end is triggered")
+    limit = state.turn_limit
+    if limit is not None:
+        most = max(pl.turns for pl in state.players)
+        # The limit triggers the end as a player reaches it; the others then catch up (END-2).
+        if limit < 1 or most > limit or (most == limit and not state.end_triggered):
+            problems.append(f"turn_limit: {limit} does not fit turns played ({most} at most)")
     return problems
 
 
@@ -250,7 +264,7 @@ def _market_problems(rules: Rules, state: State) -> list[str]:
 
 
 def _teaching_problems(rules: Rules, state: State) -> list[str]:
-    p, space, student, origin, _supported = state.teaching or (0, "", "", "", False)
+    p, space, student, origin = state.teaching or (0, "", "", "")
     if not 0 <= p < state.player_count or space not in state.players[p].classes:
         return ["teaching: the class being taught is not on the player's board"]
     if student not in rules.discipline_index or origin not in rules.spaces_under[space]:
