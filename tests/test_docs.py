@@ -470,8 +470,15 @@ def test_getting_started_code_runs() -> None:
 
 
 def test_docs_prose_copies_no_rulebook_sentence() -> None:
-    """The rules pages explain the rules in their own words: no 8 words in a row of the rulebook."""
-    source = re.findall(r"[a-z0-9]+", (RULES_TEXT / "000_c777a59178437adb.txt").read_text().lower())
+    """The rules pages explain the rules in their own words: no 8 words in a row of the rulebook.
+
+    The rulebook lives beside the project in ``../shared`` (CI has it); a clone of the
+    repository alone does not, and then there is nothing to compare with (issue 11).
+    """
+    rulebook = RULES_TEXT / "000_c777a59178437adb.txt"
+    if not rulebook.is_file():
+        pytest.skip(f"the rulebook text is not beside the repository ({rulebook})")
+    source = re.findall(r"[a-z0-9]+", rulebook.read_text(encoding="utf-8").lower())
     grams = {tuple(source[i : i + 8]) for i in range(len(source) - 7)}
     copied = {}
     for page in DOCS.rglob("*.md"):
