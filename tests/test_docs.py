@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections import Counter
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,7 +26,14 @@ import networkx as nx
 import pytest
 
 import sankore_rules as sr
-from sankore_rules.tables import DATA_FILES, Effect, EffectKind, Source, entries_with_source
+from sankore_rules.tables import (
+    DATA_FILES,
+    Effect,
+    EffectKind,
+    Source,
+    entries_with_source,
+    fields_with_source,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -85,6 +93,26 @@ def sourced_entries(tables: Any) -> list[tuple[str, str, str]]:
     for stem in DATA_FILES:
         visit(stem, "", getattr(tables, stem))
     return rows
+
+
+def source_cell(entry: dict[str, Any]) -> str:
+    """What a page's Source column says for a TOML entry: its source, then (issue 18) the
+    values with a source of their own, grouped by source: ``example (region and activate:
+    reconstructed)``."""
+    groups: dict[str, list[str]] = {}
+    for key, source in entry.get("sources", {}).items():
+        groups.setdefault(source, []).append(key.replace("_", " "))
+    if not groups:
+        return entry["source"]
+    said = [
+        f"{', '.join(keys[:-1])} and {keys[-1]}" if len(keys) > 1 else keys[0]
+        for keys in groups.values()
+    ]
+    return (
+        f"{entry['source']} ("
+        + "; ".join(f"{keys}: {source}" for keys, source in zip(said, groups, strict=True))
+        + ")"
+    )
 
 
 def markdown_table(text: str, first_header: str) -> list[dict[str, str]]:
@@ -282,7 +310,7 @@ def test_theology_page_lists_every_space_with_the_tables_numbers(site: Path) -> 
             "Knowledge": str(space["knowledge"]),
             "Cost": f"{salt[space['row']]} Salt",
             "Supported Class": "needed" if supported[space["row"]] else "no",
-            "Source": space["source"],
+            "Source": source_cell(space),
         }
         assert expected == {k: row[k] for k in expected}, space["id"]
         assert row["Region"].startswith(space["region"] + " (")
@@ -305,7 +333,7 @@ def test_astronomy_page_lists_every_space_with_the_tables_numbers(site: Path) ->
                 "Tie-break number": str(node["number"]),
                 "Cost": f"{table['oasis_gold']} Gold",
                 "Supported Class": "no",
-                "Source": node["source"],
+                "Source": source_cell(node),
             }
         for i, space in enumerate(node.get("spaces", [])):
             expected[f"{node['id']}:{i}"] = {
@@ -313,12 +341,12 @@ def test_astronomy_page_lists_every_space_with_the_tables_numbers(site: Path) ->
                 "Tie-break number": str(space["number"]),
                 "Cost": f"{node['gold']} Gold",
                 "Supported Class": "needed",
-                "Source": space["source"],
+                "Source": source_cell(space),
             }
     assert expected == {sid: {k: row[k] for k in expected[sid]} for sid, row in rows.items()}
     paths = html_table(page, "From")
     assert [
-        (p["ends"][0], p["ends"][1], str(p["knowledge"]), p.get("dotted", False), p["source"])
+        (p["ends"][0], p["ends"][1], str(p["knowledge"]), p.get("dotted", False), source_cell(p))
         for p in table["path"]
     ] == [(r["From"], r["To"], r["Knowledge"], r["Dotted"] != "no", r["Source"]) for r in paths]
 
@@ -418,16 +446,104 @@ def test_entries_with_source_reports_every_entry() -> None:
     assert ("theology", "space[djenne-middle]", Source.EXAMPLE) in entries_with_source(RULES.tables)
 
 
-def test_sources_page_lists_every_reconstructed_entry(site: Path) -> None:
-    """GAP-1..GAP-21: one page holds every reconstructed entry, for owners of the game to check."""
-    expected = [
-        (f"{f}.toml", w or reference.WHOLE_TABLE)
-        for f, w, s in sourced_entries(RULES.tables)
-        if s == "reconstructed"
+def _holds_entries(value: Any) -> bool:
+    """Whether a TOML value is an entry with a source, or a list of them."""
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(v, dict) and "source" in v for v in value)
+    return isinstance(value, dict) and "source" in value
+
+
+def toml_entries(data: Any) -> list[dict[str, Any]]:
+    """Every entry with a ``source`` in parsed TOML, depth first, the table's own first."""
+    found: list[dict[str, Any]] = []
+    if isinstance(data, dict):
+        if "source" in data:
+            found.append(data)
+        for key, value in data.items():
+            if key != "sources":
+                found += toml_entries(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += toml_entries(value)
+    return found
+
+
+def toml_values(data: Any) -> list[tuple[int, str, str]]:
+    """Every value of every sourced TOML entry, read on its own from the parsed TOML: rows of
+    (the entry's ``id()``, field, source). A list field some of whose items have their own
+    source counts item by item (issue 18)."""
+    rows: list[tuple[int, str, str]] = []
+    for entry in toml_entries(data):
+        own = entry.get("sources", {})
+        split = {k.split("[")[0] for k in own if "[" in k}
+        for key, value in entry.items():
+            if key in ("id", "source", "sources") or _holds_entries(value):
+                continue
+            whole = own.get(key, entry["source"])
+            if key in split:
+                rows += [
+                    (id(entry), f"{key}[{i}]", own.get(f"{key}[{i}]", whole))
+                    for i in range(len(value))
+                ]
+            else:
+                rows.append((id(entry), key, whole))
+    return rows
+
+
+def test_fields_with_source_agrees_with_the_toml() -> None:
+    """Issue 18: ``fields_with_source`` counts, table by table and source by source, the values
+    the TOML files write, with each ``sources`` override applied."""
+    in_toml = Counter(
+        (stem, source) for stem in DATA_FILES for _, _, source in toml_values(toml(stem))
+    )
+    listed = Counter((f, str(s)) for f, _, _, s in fields_with_source(RULES.tables))
+    assert in_toml == listed
+
+
+def test_sources_page_counts_add_up_to_the_tables(site: Path) -> None:
+    """Issue 18: the sources page counts entries and values by source for each table, as the
+    TOML files hold them, and its last row adds the columns up."""
+    rows = html_table(site / "reference/sources/index.html", "Table", "Entries: rulebook")
+    sources = ("rulebook", "example", "reconstructed")
+    expected = {}
+    for stem in DATA_FILES:
+        data = toml(stem)
+        values = toml_values(data)
+        if not values:
+            continue
+        entries = [entry["source"] for entry in toml_entries(data)]
+        expected[stem.replace("_", " ")] = {
+            **{f"Entries: {s}": str(entries.count(s)) for s in sources},
+            **{f"Values: {s}": str(sum(1 for *_, v in values if v == s)) for s in sources},
+            "Values in all": str(len(values)),
+        }
+    total = {k: str(sum(int(row[k]) for row in expected.values())) for k in rows[0] if k != "Table"}
+    assert {**expected, "All tables": total} == {r.pop("Table"): r for r in rows}
+
+
+def test_sources_page_lists_every_entry_with_a_reconstructed_value(site: Path) -> None:
+    """GAP-1..GAP-21, issue 18: one page lists every entry holding a reconstructed value, for
+    owners of the game to check, and names those values unless all of them are."""
+    expected = []
+    for stem in DATA_FILES:
+        data = toml(stem)
+        values = toml_values(data)
+        for entry in toml_entries(data):
+            mine = [(field, src) for e, field, src in values if e == id(entry)]
+            rebuilt = [field for field, src in mine if src == "reconstructed"]
+            if rebuilt:
+                expected.append((f"{stem}.toml", "all" if len(rebuilt) == len(mine) else rebuilt))
+    rows = html_table(site / "reference/sources/index.html", "Table", "Entry", "Reconstructed")
+    listed = [
+        (r["Table"], "all" if r["Reconstructed"] == "all" else words_list(r["Reconstructed"]))
+        for r in rows
     ]
-    rows = html_table(site / "reference/sources/index.html", "Table", "Entry", "Values")
-    listed = [(r["Table"], r["Entry"]) for r in rows]
     assert expected == listed
+
+
+def words_list(text: str) -> list[str]:
+    """``a, b and c`` read back as ``["a", "b", "c"]``."""
+    return [w.strip() for w in re.split(r",| and ", text) if w.strip()]
 
 
 def test_rulings_page_has_every_ruling(site: Path) -> None:

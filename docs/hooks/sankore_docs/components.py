@@ -13,11 +13,13 @@ from sankore_docs.words import (
     describe_condition,
     describe_effects,
     disc,
+    entry_source,
     join,
+    link,
     plural,
     sentence,
-    source_word,
     table,
+    value_source,
 )
 from sankore_rules.tables import Effect
 
@@ -69,7 +71,7 @@ def _player_board_classes(rules: sr.Rules, page: str) -> str:
         )
     return (
         table(("Class space", "Row", "Holds", "Student spaces under it", "Arrows lead up to"), rows)
-        + f"\n\nSource: {source_word(pb.source)}."
+        + f"\n\nSource: {entry_source(pb)}."
     )
 
 
@@ -95,14 +97,16 @@ def _player_board_students(rules: sr.Rules, page: str) -> str:
 
 def _player_board_knowledge(rules: sr.Rules, page: str) -> str:
     pb = rules.tables.player_board
-    rows = [(0, 0)] + [(i + 1, k) for i, k in enumerate(pb.school_knowledge)]
-    knowledge = table(("Pieces of the type placed", "School Knowledge"), rows)
+    rows = [(0, 0, value_source(pb, "school_knowledge"))] + [
+        (i + 1, k, value_source(pb, f"school_knowledge[{i}]"))
+        for i, k in enumerate(pb.school_knowledge)
+    ]
+    knowledge = table(("Pieces of the type placed", "School Knowledge", "Source"), rows)
     return (
         knowledge
-        + f"\n\nSource: {source_word(pb.school_knowledge_source)}. Every player board has "
-        + f"{pb.graduation_slots} Graduation slots (source: {source_word(pb.source)}); a Skill "
-        + f"section holds {pb.skill_section_size} tiles (source: "
-        + f"{source_word(pb.skill_section_size_source)})."
+        + f"\n\nEvery player board has {pb.graduation_slots} Graduation slots (source: "
+        + f"{value_source(pb, 'graduation_slots')}); a Skill section holds "
+        + f"{pb.skill_section_size} tiles (source: {value_source(pb, 'skill_section_size')})."
     )
 
 
@@ -138,7 +142,7 @@ def _queues(rules: sr.Rules, page: str) -> str:
         parts.append(
             f"### {layout.players} players\n\n"
             f"{per} Students of each discipline go in the bag. "
-            f"Source: {source_word(layout.source)}.\n\n"
+            f"Source: {entry_source(layout)}.\n\n"
             + table(
                 (
                     "Position (0 = leftmost, as in `enrol <area> <position>`)",
@@ -160,11 +164,12 @@ def _favour_track(rules: sr.Rules, page: str) -> str:
             (
                 f"{i + 1}{start}",
                 sentence(describe_effects(space.reward, rules)),
-                source_word(space.source),
+                entry_source(space),
             )
         )
     return table(("Space", "Reward", "Source"), rows) + (
-        f"\n\nStarting space: {source_word(ft.start_source)}."
+        f"\n\nStarting space: {value_source(ft, 'start')} "
+        f"({link('reference/rulings.md#gap-21', page, 'ruling GAP-21')})."
     )
 
 
@@ -177,13 +182,13 @@ def _library(rules: sr.Rules, page: str) -> str:
                 shelf.slots,
                 f"+{shelf.points}",
                 f"+{shelf.second}" if shelf.second else "nothing",
-                source_word(shelf.source),
+                entry_source(shelf),
             )
             for i, shelf in enumerate(side.shelves)
         ]
         parts.append(
             f"### Side {code(side.id)}\n\n{len(side.shelves)} shelves, top to bottom "
-            f"(source of the side: {source_word(side.source)}).\n\n"
+            f"(source of the side: {entry_source(side)}).\n\n"
             + table(("Shelf", "Slots", "Most Books adds", "Second most adds", "Source"), rows)
         )
     return "\n\n".join(parts)
@@ -203,7 +208,7 @@ def _classes_introductory(rules: sr.Rules, page: str) -> str:
             disc(rules, c.discipline),
             f"+{c.knowledge}",
             _reward_words(c.reward, rules, "no Student reward"),
-            source_word(c.source),
+            entry_source(c),
         )
         for c in rules.tables.classes.introductory
     ]
@@ -225,7 +230,7 @@ def _classes_advanced(rules: sr.Rules, page: str) -> str:
                     join([code(s) for s in spaces], "or") or "none",
                     f"+{c.knowledge}" if c.knowledge else "none",
                     _reward_words(c.reward, rules, "no Student reward"),
-                    source_word(c.source),
+                    entry_source(c),
                 )
             )
         parts.append(
@@ -243,8 +248,8 @@ def _skill_tiles(rules: sr.Rules, page: str) -> str:
             code(i.id),
             i.count,
             sentence(describe_effects(i.effect, rules)),
-            source_word(i.effect_source),
-            source_word(i.source),
+            value_source(i, "effect"),
+            value_source(i, "count"),
         )
         for i in rules.tables.skill_tiles.icon
     ]
@@ -267,7 +272,10 @@ def _sankore_tiles(rules: sr.Rules, page: str) -> str:
         if t.bonus:
             bonus = sentence(describe_effects(t.bonus, rules))
         elif t.placement == "supply":
-            bonus = f"None; placing it gives 1 {disc(rules, t.discipline)} Prestige token instead"
+            bonus = (
+                f"None; placing it gives 1 {disc(rules, t.discipline)} Prestige token instead "
+                f"({link('reference/rulings.md#amb-22', page, 'ruling AMB-22')})"
+            )
         else:
             raise UnrenderedError(f"Sankoré tile {t.id} has no bonus")
         rows.append(
@@ -276,7 +284,7 @@ def _sankore_tiles(rules: sr.Rules, page: str) -> str:
                 disc(rules, t.discipline),
                 where[t.placement],
                 bonus,
-                source_word(t.source),
+                entry_source(t),
             )
         )
     return table(("Tile", "Discipline", "Starts", "Placement bonus", "Source"), rows)
@@ -289,7 +297,7 @@ def _graduation_tiles(rules: sr.Rules, page: str) -> str:
             disc(rules, g.discipline),
             g.level,
             plural(g.prestige, "Prestige icon", "Prestige icons"),
-            source_word(g.source),
+            entry_source(g),
         )
         for g in sorted(
             rules.tables.graduation_tiles.tile,
@@ -304,7 +312,6 @@ def _objectives(rules: sr.Rules, page: str) -> str:
     for card in rules.tables.objectives.card:
         requirement = getattr(card, "requirement", ())
         ability = getattr(card, "ability", None)
-        ability_source = getattr(card, "ability_source", None)
         rows.append(
             (
                 f"#{card.number}",
@@ -313,12 +320,7 @@ def _objectives(rules: sr.Rules, page: str) -> str:
                 sentence(join([describe_condition(c, rules) for c in requirement]))
                 or "not in the tables",
                 describe_ability(ability, rules) if ability is not None else "not in the tables",
-                source_word(card.source)
-                + (
-                    f"; ability: {source_word(ability_source)}"
-                    if ability_source is not None
-                    else ""
-                ),
+                entry_source(card),
             )
         )
     return table(
@@ -360,13 +362,13 @@ def _box(rules: sr.Rules, page: str) -> str:
     return "\n\n".join(
         [
             f"### Disciplines\n\nIn board order: {order}. Region letters: {regions}. "
-            f"Source: {source_word(d.source)}.",
+            f"Source: {entry_source(d)}.",
             "### Counts\n\n"
             + table(("Component", "Number"), counts)
-            + f"\n\nSource: {source_word(c.source)}.",
+            + f"\n\nSource: {entry_source(c)}.",
             "### Students in the bag\n\n"
             + table(("Players", "Students of each discipline"), sorted(bag.items()))
-            + f"\n\nSource: {source_word(comp.students_in_bag.source)}.",
+            + f"\n\nSource: {entry_source(comp.students_in_bag)}.",
             "### Limits at the end of a turn\n\n"
             + table(
                 ("Kept at most", "Number"),
@@ -377,7 +379,7 @@ def _box(rules: sr.Rules, page: str) -> str:
                     ("Books of each discipline", lim.books_per_discipline),
                 ],
             )
-            + f"\n\nSource: {source_word(lim.source)}.",
+            + f"\n\nSource: {entry_source(lim)}.",
             "### Starting resources\n\n"
             + table(
                 ("Each player starts with", "Number"),
@@ -388,9 +390,9 @@ def _box(rules: sr.Rules, page: str) -> str:
                     ("Favour tiles", start_favour),
                 ],
             )
-            + f"\n\nSource: {source_word(st.source)}.",
+            + f"\n\nSource: {entry_source(st)}.",
             f"### Prestige storage\n\n{ps.spaces} spaces; each Favour tile covers "
-            f"{ps.covered_per_favour_tile} of them. Source: {source_word(ps.source)}.",
+            f"{ps.covered_per_favour_tile} of them. Source: {entry_source(ps)}.",
         ]
     )
 
