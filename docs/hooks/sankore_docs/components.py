@@ -6,11 +6,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sankore_rules as sr
+from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import (
     UnrenderedError,
     code,
     describe_ability,
     describe_condition,
+    describe_effect,
     describe_effects,
     disc,
     entry_source,
@@ -18,10 +20,19 @@ from sankore_docs.words import (
     link,
     plural,
     sentence,
+    source_word,
     table,
     value_source,
 )
-from sankore_rules.tables import Effect
+from sankore_rules.tables import (
+    Ability,
+    Effect,
+    EffectKind,
+    SkillGrant,
+    field_sources,
+    sourced_entries,
+    valued_fields,
+)
 
 __all__ = ["SECTIONS"]
 
@@ -171,6 +182,53 @@ def _favour_track(rules: sr.Rules, page: str) -> str:
         f"\n\nStarting space: {value_source(ft, 'start')} "
         f"({link('reference/rulings.md#gap-21', page, 'ruling GAP-21')})."
     )
+
+
+def _advance_words(value: Any, advancing_icons: set[str], rules: sr.Rules) -> str | None:
+    """Words for a value that advances the Favour disc, directly or by a Skill tile; else None."""
+    if isinstance(value, Effect):
+        if value.kind == EffectKind.ADVANCE_FAVOUR or (
+            value.kind == EffectKind.SKILL_TILE and value.icon in advancing_icons
+        ):
+            return sentence(describe_effect(value, rules))
+        return None
+    icon = value.icon if isinstance(value, SkillGrant) else value
+    if isinstance(icon, str) and icon in advancing_icons:
+        return (
+            f"A Skill tile {code(icon)}, which advances the disc whenever its section is activated"
+        )
+    if isinstance(value, Ability):
+        found = [_advance_words(e, advancing_icons, rules) for e in value.effects]
+        return join([w for w in found if w]) or None
+    return None
+
+
+def _favour_advances(rules: sr.Rules, page: str) -> str:
+    """Every value of the tables that moves a Favour disc right (FAV-6, FAV-7)."""
+    advancing = {
+        i.id
+        for i in rules.tables.skill_tiles.icon
+        if any(e.kind == EffectKind.ADVANCE_FAVOUR for e in i.effect)
+    }
+    rows = []
+    for file, where, record in sourced_entries(rules.tables):
+        sources = dict(field_sources(record))
+        for name in valued_fields(record):
+            value = getattr(record, name)
+            items = value if isinstance(value, tuple) else (value,)
+            for i, item in enumerate(items):
+                words = _advance_words(item, advancing, rules)
+                if words:
+                    source = sources.get(f"{name}[{i}]", sources.get(name))
+                    rows.append(
+                        (
+                            link(DATA_PAGES[file], page, file.replace("_", " ")),
+                            code(where) if where else "the table",
+                            words,
+                            source_word(source),
+                        )
+                    )
+    return table(("Table", "Entry", "Advances the disc", "Source"), rows)
 
 
 def _library(rules: sr.Rules, page: str) -> str:
@@ -404,6 +462,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     "player-board-knowledge": _player_board_knowledge,
     "queues": _queues,
     "favour-track": _favour_track,
+    "favour-advances": _favour_advances,
     "library": _library,
     "classes-introductory": _classes_introductory,
     "classes-advanced": _classes_advanced,
