@@ -559,6 +559,119 @@ def test_rulings_page_has_every_ruling(site: Path) -> None:
     assert missing == []
 
 
+class _Mentions(HTMLParser):
+    """Every text run of an HTML page's article, with the link it sits in (or None), code and
+    preformatted blocks left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: list[tuple[str, str | None]] = []
+        self.ids: set[str] = set()
+        self._links: list[str | None] = []
+        self._code = 0
+        self._article = 0
+
+    def handle_starttag(self, tag: str, attrs_: Any) -> None:
+        found = dict(attrs_)
+        if "id" in found:
+            self.ids.add(found["id"])
+        if tag == "article":
+            self._article += 1
+        elif tag == "a":
+            self._links.append(found.get("href"))
+        elif tag in ("code", "pre"):
+            self._code += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article -= 1
+        elif tag == "a" and self._links:
+            self._links.pop()
+        elif tag in ("code", "pre"):
+            self._code -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._article and not self._code and data.strip():
+            self.runs.append((data, self._links[-1] if self._links else None))
+
+
+def mentions(page: Path, pattern: re.Pattern[str]) -> list[tuple[str, str | None]]:
+    """(id, href of the link it is in, or None) for each match of ``pattern`` in a page's text."""
+    parser = _Mentions()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return [(m.group(0), href) for text, href in parser.runs for m in pattern.finditer(text)]
+
+
+def unlinked(site: Path, pattern: re.Pattern[str], page: str) -> tuple[set[str], dict]:
+    """Every ID ``pattern`` finds in the site's pages but ``page`` itself (``reference/rulings``),
+    and, by page, those not linked to their anchor on ``page``."""
+    seen: set[str] = set()
+    bad: dict[str, list[str]] = {}
+    for html in sorted(site.rglob("*.html")):
+        where = html.relative_to(site).as_posix()
+        if where.startswith(f"{page}/"):
+            continue  # the page that lists them
+        for found, href in mentions(html, pattern):
+            seen.add(found.lower())
+            if href is None or not href.endswith(f"{page.rsplit('/', 1)[-1]}/#{found.lower()}"):
+                bad.setdefault(where, []).append(found)
+    return seen, bad
+
+
+def test_every_ruling_mentioned_on_a_page_links_to_the_rulings_page(site: Path) -> None:
+    """Issue 18: wherever a page names a ruling (AMB-7, GAP-2, ENGINE-1...), the name links to
+    that ruling on the rulings page, so an engine choice is never stated as the rulebook's."""
+    ids = [r["id"] for r in toml("rulings")["ruling"]]
+    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, ids)) + r")\b")
+    seen, bad = unlinked(site, pattern, "reference/rulings")
+    assert len(seen) > 25
+    assert bad == {}
+
+
+def test_every_clause_on_a_page_links_to_its_entry_on_the_clauses_page(site: Path) -> None:
+    """Issue 18: a checklist clause ID in a page's text links to the clauses page, which has an
+    entry of that ID, in the pages' own words, for every clause the pages cite."""
+    parser = _Mentions()
+    parser.feed((site / "reference/clauses/index.html").read_text(encoding="utf-8"))
+    listed = {i for i in parser.ids if generate.clauses.CLAUSE.fullmatch(i.upper())}
+    cited, bad = unlinked(site, generate.clauses.CLAUSE, "reference/clauses")
+    assert len(cited) > 150
+    assert bad == {}
+    assert cited <= listed
+
+
+def test_clauses_page_words_are_the_pages_own() -> None:
+    """Issue 18: a clause's entry gives the words the page cites it with: ENROL-3 is the
+    occupied Introductory space, said on the actions page."""
+    found = generate.clauses.citations(DOCS)
+    assert [(c.words, c.page, c.anchor) for c in found["ENROL-3"]] == [
+        (
+            "If that space is occupied, that Student cannot be enrolled",
+            "rules/actions.md",
+            "enrol-a-student-enrol-area",
+        )
+    ]
+    # A range names every clause in it; a clause in inline code is spoken of, not cited.
+    assert {"MADR-2", "MADR-3"} <= set(found)
+    assert all(c.page != "reference/clauses.md" for cs in found.values() for c in cs)
+
+
+def test_notation_page_worked_turn_replays() -> None:
+    """Issue 18: the notation page's worked turn is a real one: each line is a legal action
+    of the seeded game when it is played, and the turn ends as the page says."""
+    text = (DOCS / "rules" / "notation.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) == 1
+    namespace: dict[str, Any] = {}
+    exec(compile(blocks[0], "notation.md", "exec"), namespace)
+    state = namespace["state"]
+    first = state.players[0]
+    assert (1, "turn") == (state.current_player, state.decision.kind)
+    assert {"s0a": "astronomy", "s1b": "theology"} == first.students
+    assert 0 == state.spaces["djenne-bottom"]
+    assert (2, 2, [1, 1, 0, 0]) == (first.gold, first.salt, first.books)
+
+
 def test_api_reference_documents_the_public_api(site: Path) -> None:
     """DESIGN public API: every name of ``sankore_rules.__all__`` has its reference entry."""
     html = (site / "reference/api/index.html").read_text(encoding="utf-8")

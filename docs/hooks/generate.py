@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from sankore_docs import areas, components, reference
+from sankore_docs import areas, clauses, components, reference
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -30,11 +31,15 @@ __all__ = ["DATA_PAGES", "MARKER", "SECTIONS", "expand", "on_config", "on_page_m
 #: A marker in a page: ``<!-- sankore:section-name -->``.
 MARKER = re.compile(r"<!--\s*sankore:([a-z0-9-]+)\s*-->")
 
+#: The hand-written pages: ``docs/``, beside this hook's folder.
+DOCS = Path(__file__).resolve().parent.parent
+
 #: Every section a page may ask for with a marker, and the function that renders it.
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **areas.SECTIONS,
     **components.SECTIONS,
     **reference.SECTIONS,
+    "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 
 
@@ -72,6 +77,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if not _RULES:
         on_config(config)
     try:
-        return expand(markdown, _RULES[0], page.file.src_uri)
+        # Clause IDs in the hand-written prose link to the clauses page; generated sections,
+        # expanded after, carry none of their own.
+        linked = clauses.link_clauses(markdown, page.file.src_uri)
+        return expand(linked, _RULES[0], page.file.src_uri)
     except UnrenderedError as exc:
         raise PluginError(f"sankore docs generator: {exc}") from exc
