@@ -98,10 +98,10 @@ def sourced_entries(tables: Any) -> list[tuple[str, str, str]]:
 def source_cell(entry: dict[str, Any]) -> str:
     """What a page's Source column says for a TOML entry: its source, then (issue 18) the
     values with a source of their own, grouped by source: ``example (region and activate:
-    reconstructed)``."""
+    reconstructed)``, keys as the TOML writes them."""
     groups: dict[str, list[str]] = {}
     for key, source in entry.get("sources", {}).items():
-        groups.setdefault(source, []).append(key.replace("_", " "))
+        groups.setdefault(source, []).append(key)
     if not groups:
         return entry["source"]
     said = [

@@ -18,8 +18,10 @@ from sankore_docs.words import (
     mermaid_id,
     region,
     sentence,
+    source_word,
     supported,
     table,
+    value_source,
 )
 from sankore_rules.tables import Cost, Effect, EffectKind
 
@@ -309,7 +311,19 @@ def _mathematics_grid(rules: sr.Rules, page: str) -> str:
                 cells.append(f"{code(name)} starts with a tile")
         rows.append([f"row {r}", *cells, m.row_gold[r]])
     rows.append(["Gold icons of the column", *m.column_gold, ""])
-    return table(headers, rows) + (f"\n\nGrid, numbering and Gold icons: {entry_source(m)}.")
+    # The texts give one column's Gold icons (MATH-11): say which, line by line.
+    exceptions = [
+        f"the Gold icons of {line} {i}: {value_source(m, f'{key}[{i}]')}"
+        for key, line in (("row_gold", "row"), ("column_gold", "column"))
+        for i in range(len(getattr(m, key)))
+        if value_source(m, f"{key}[{i}]") != source_word(m.source)
+    ]
+    return (
+        table(headers, rows)
+        + "\n\nGrid, numbering and Gold icons: "
+        + "; ".join([source_word(m.source), *exceptions])
+        + "."
+    )
 
 
 def _mathematics_diagram(rules: sr.Rules, page: str) -> str:

@@ -82,7 +82,7 @@ def _player_board_classes(rules: sr.Rules, page: str) -> str:
         )
     return (
         table(("Class space", "Row", "Holds", "Student spaces under it", "Arrows lead up to"), rows)
-        + f"\n\nSource: {entry_source(pb)}."
+        + f"\n\nSource: {value_source(pb, 'classes')}."
     )
 
 
@@ -108,7 +108,7 @@ def _player_board_students(rules: sr.Rules, page: str) -> str:
 
 def _player_board_knowledge(rules: sr.Rules, page: str) -> str:
     pb = rules.tables.player_board
-    rows = [(0, 0, value_source(pb, "school_knowledge"))] + [
+    rows = [(0, 0, link("reference/rulings.md#amb-45", page, "ruling AMB-45"))] + [
         (i + 1, k, value_source(pb, f"school_knowledge[{i}]"))
         for i, k in enumerate(pb.school_knowledge)
     ]

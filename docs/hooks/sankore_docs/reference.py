@@ -29,6 +29,7 @@ from sankore_rules.tables import (
     field_sources,
     fields_with_source,
     sourced_entries,
+    valued_fields,
 )
 
 __all__ = ["DATA_PAGES", "SECTIONS", "describe_entry", "overridden_values", "source_counts"]
@@ -109,7 +110,7 @@ def _effects(rules: sr.Rules, page: str) -> str:
 
 
 def _value_words(name: str, value: Any, rules: sr.Rules) -> str | None:
-    label = name.replace("_", " ")
+    label = name.strip("_").replace("_", " ")  # "from_" is the arrow's "from"
     if isinstance(value, Effect):
         return f"{label}: {describe_effect(value, rules)}"
     if isinstance(value, tuple) and value and all(isinstance(v, Effect) for v in value):
@@ -132,10 +133,13 @@ def _value_words(name: str, value: Any, rules: sr.Rules) -> str | None:
     return f"{label} {value}"
 
 
-def describe_entry(record: Any, rules: sr.Rules, separator: str = "; ") -> str:
+def describe_entry(
+    record: Any, rules: sr.Rules, separator: str = "; ", only: list[str] | None = None
+) -> str:
     """A table entry's values in words: its fields, with its effects described.
 
-    Fields left at their default (no Gold, no reward) and the entry's id are left out.
+    Fields left at their default (no Gold, no reward) and the entry's id are left out; with
+    ``only``, every field but those named too.
 
     Raises:
         UnrenderedError: when one of its effects has no words.
@@ -145,7 +149,7 @@ def describe_entry(record: Any, rules: sr.Rules, separator: str = "; ") -> str:
     parts = []
     for f in attrs.fields(type(record)):
         value = getattr(record, f.name)
-        if f.name in ("id", "source", "sources"):
+        if f.name in ("id", "source", "sources") or (only is not None and f.name not in only):
             continue
         has_default = f.default is not attrs.NOTHING and not hasattr(f.default, "factory")
         if has_default and value == f.default:
@@ -217,10 +221,7 @@ def _sources_reconstructed(rules: sr.Rules, page: str) -> str:
         mine = [name for name, source in values if source == Source.RECONSTRUCTED]
         if not mine:
             continue
-        if where:
-            words = sentence(describe_entry(record, rules)) or "The entry as a whole"
-        else:  # the file's own record: the values its entries do not hold
-            words = "The values of the table itself, beside its entries"
+        words = sentence(describe_entry(record, rules, only=valued_fields(record)))
         which = "all" if len(mine) == len(values) else join([code(n) for n in mine])
         rows.append(
             (

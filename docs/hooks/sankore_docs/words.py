@@ -101,12 +101,12 @@ def value_source(record: Any, key: str) -> str:
 def entry_source(record: Any) -> str:
     """Where a table entry's values come from: its source, then the values that differ.
 
-    ``example`` for an entry a worked example gives whole; ``example (region, activate:
+    ``example`` for an entry a worked example gives whole; ``example (`region` and `activate`:
     reconstructed)`` for one whose region and Skill section the example does not give.
     """
     groups: dict[str, list[str]] = {}
     for key, source in record.sources.items():
-        groups.setdefault(source_word(source), []).append(key.replace("_", " "))
+        groups.setdefault(source_word(source), []).append(code(key))
     base = source_word(record.source)
     if not groups:
         return base
