@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from sankore_rules.provenance import parse_source_key, sourced_entries, valued_fields
 from sankore_rules.tables import (
     RESOURCES,
     Effect,
     EffectKind,
     RulesDataError,
     RulesTables,
-    parse_source_key,
-    sourced_entries,
-    valued_fields,
 )
 
 __all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
