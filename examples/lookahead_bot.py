@@ -25,8 +25,7 @@ def evaluate(state: sr.State, player: int) -> float:
     worth = 3 * sheet.total + 2 * icons + 2 * placed + levels + len(me.graduations)
     worth += 0.5 * sum(me.books) + 0.2 * (me.gold + me.salt + me.inspiration)
     if state.current_player == player:
-        # Main actions taken this turn: ending a turn early wastes them, and a whole round
-        # without one ends the game (ENGINE-1 in the rulings).
+        # Main actions taken this turn: ending a turn early wastes them.
         worth += 2 * len(state.main_used)
     return worth
 

@@ -112,7 +112,13 @@ def test_simulate_prints_a_summary_and_writes_records(
     assert "Traceback" not in result.stderr
     assert f"{SIM_GAMES}/{SIM_GAMES} games" in result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "3 games, 2 players, random bots, seeds 5-7, Library three_shelf"
+    assert lines[0] == (
+        "3 games, 2 players, random bots, seeds 5-7, Library three_shelf, turn limit 200"
+    )
+    [ends] = [line for line in lines if line.startswith("games ended by: ")]
+    causes = dict(part.rsplit(" ", 1) for part in ends.removeprefix("games ended by: ").split(", "))
+    assert SIM_GAMES == sum(int(n) for n in causes.values())
+    assert set(causes) <= {"full Madrasa", "deadlock (ENGINE-1)", "turn limit"}
     assert lines[2].split() == ["player", "wins", "min", "mean", "max"]
     assert [lines[3].split()[0], lines[4].split()[0]] == ["P0", "P1"]
     assert any(line.startswith("decisions per game: ") for line in lines)
@@ -506,3 +512,22 @@ def test_render_state_names_the_pending_decision_at_every_step() -> None:
         expected = f"Now: P{task.player} decides ({task.kind}): {prompt}"
         assert expected == render_state(state, viewer=task.player).splitlines()[2]
         state = sr.apply(state, bot.choose(state))
+
+
+def test_simulate_turn_limit_bounds_every_game_and_is_recorded(tmp_path: Path) -> None:
+    """Issue 11: ``--turn-limit 2`` ends every game after two turns each, says so, and writes
+    the variant into each record, whose replay ends the same way."""
+    result = run(tmp_path, "simulate", "--games", "2", "--turn-limit", "2", "--records", "out")
+    assert 0 == result.returncode, result.stderr
+    assert "games ended by: turn limit 2" in result.stdout.splitlines()
+    record = sr.load_record((tmp_path / "out" / "game-0.json").read_text(encoding="utf-8"))
+    assert 2 == record.turn_limit
+    final = sr.replay(record)
+    assert ("turn_limit", [2, 2]) == (final.end_cause, [pl.turns for pl in final.players])
+
+
+def test_turn_limit_below_zero_is_unusable(tmp_path: Path) -> None:
+    """Issue 11: a negative ``--turn-limit`` is one line and exit 2, for simulate and play."""
+    for command in ("simulate", "play --seat 0"):
+        result = run(tmp_path, *command.split(), "--turn-limit", "-1")
+        assert_unusable(result, "--turn-limit must be 0 (none) or more, got -1")

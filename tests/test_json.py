@@ -76,17 +76,18 @@ def test_json_round_trip_of_a_new_game_is_equal() -> None:
 
 def test_json_round_trip_after_actions_is_equal() -> None:
     """DESIGN API: ``from_json(to_json(s)) == s`` (lossless) at any point of a game, the
-    events of the last ``apply`` included (they take part in ``==``)."""
+    events of the last ``apply`` included (checked apart: they take no part in ``==``)."""
     state = sr.new_game(players=2, seed=0)
     state = sr.apply(state, sr.legal_actions(state)[0])
     copy = sr.from_json(sr.to_json(state))
     assert [] == [
         f.name
         for f in attrs.fields(State)
-        if f.eq and getattr(state, f.name) != getattr(copy, f.name)
+        if getattr(state, f.name) != getattr(copy, f.name) and not f.name.startswith("_")
     ]
     for state in STATES:
-        assert state == sr.from_json(sr.to_json(state))
+        copy = sr.from_json(sr.to_json(state))
+        assert (state, state.events) == (copy, copy.events)
 
 
 def test_json_copy_lists_actions_in_the_same_order() -> None:
@@ -372,3 +373,37 @@ def test_json_state_with_nothing_to_decide_that_is_not_over_refused() -> None:
         data["agenda"] = []
 
     assert "nothing left to decide" in refusal(tampered(START, change))
+
+
+# ---- states as values (issue 11) ----------------------------------------------------------------
+
+
+def test_states_reached_by_two_move_orders_are_equal_and_share_a_key() -> None:
+    """Issue 11: the same position reached by two move orders gives equal states with equal
+    keys, although their last actions (``events``) differ: player 0, with 2 Inspiration,
+    writes a Law and an Astronomy Book, in either order."""
+
+    def order(first: str, second: str) -> State:
+        state = started(2, 0).clone()
+        state.players[0].inspiration = 2
+        for text in (f"write {first}", f"write {second}"):
+            state = sr.apply(state, text)
+        return state
+
+    a = order("law", "astronomy")
+    b = order("astronomy", "law")
+    assert a.events != b.events
+    assert a == b
+    assert a.key() == b.key()
+    assert {a.key(): "seen"}[b.key()] == "seen"
+
+
+def test_state_key_tells_positions_apart() -> None:
+    """Issue 11: a key changes with the position, and dicts count by content, not order."""
+    state = started(2, 0)
+    after = sr.apply(state, sr.legal_actions(state)[0])
+    assert state.key() != after.key()
+    reordered = state.clone()
+    reordered.players[0].classes = dict(reversed(list(state.players[0].classes.items())))
+    assert reordered == state
+    assert reordered.key() == state.key()

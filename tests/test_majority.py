@@ -269,17 +269,21 @@ def test_maj_11_amb_19_each_box_is_scored_once() -> None:
 
 
 def test_end_4_amb_20_remaining_prestige_majorities_score_at_the_end_books_do_not() -> None:
-    """END-4, AMB-20: when the game ends (here a stalled round, ENGINE-1), the Prestige scorings
+    """END-4, AMB-20: when the game ends (here by the turn-limit variant), the Prestige scorings
     not yet performed resolve in every area; Theology's, done during play, is not redone; no
     Book scoring happens."""
+
+    def two_turns(s: State) -> None:
+        s.turn_limit = 2
+
     state = board(
         {"djenne-bottom": 0, "law-c1": 1, "wall-a1": 0, "oasis-b1": 1}, 1, PRESTIGE_TRIGGER
     )
-    state = act(state, "enrol theology", "end")
+    state = act(edit(state, two_turns), "enrol theology", "end")
     assert ["theology:prestige"] == state.scorings_done
     assert [1, 0, 0, 0] == state.players[0].prestige
     state = act(state, "end", "end", "end")
-    assert state.game_over
+    assert (True, "turn_limit") == (state.game_over, state.end_cause)
     assert [
         "theology:prestige",
         "astronomy:prestige",

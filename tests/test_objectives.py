@@ -157,8 +157,7 @@ def spare_law_student(s: State) -> None:
 
 
 def to_next_turn(state: State) -> State:
-    """Player 0 enrols (a main action, so the round is no idle round, ENGINE-1) and ends; player
-    1 ends: player 0's next turn."""
+    """Player 0 enrols and ends; player 1 ends: player 0's next turn."""
     state = act(state, "enrol law", "end", "end")
     assert (P, "turn") == (state.current_player, state.decision.kind)
     return state
@@ -631,32 +630,28 @@ def crown_position(*, supported: bool = True, gold: int = 1, salt: int = 1) -> S
 
 def test_obj_3_card_03_every_payment_is_offered() -> None:
     """OBJ-3: with #3 each open Crown space is offered with its printed cost and with each of
-    gold, salt and book instead."""
+    gold, salt and book instead, except the one that costs what the carpet asks anyway (1 Gold
+    on the bottom row a1-a3, 1 Salt on the middle row a4-a5, a Book on the top row a7): that
+    option is listed once."""
     state = crown_position()
     offered = [o for o in options(state) if o.startswith("crown law-a")]
     assert [
         "crown law-a1",
         "crown law-a1 book",
-        "crown law-a1 gold",
         "crown law-a1 salt",
         "crown law-a2",
         "crown law-a2 book",
-        "crown law-a2 gold",
         "crown law-a2 salt",
         "crown law-a3",
         "crown law-a3 book",
-        "crown law-a3 gold",
         "crown law-a3 salt",
         "crown law-a4",
         "crown law-a4 book",
         "crown law-a4 gold",
-        "crown law-a4 salt",
         "crown law-a5",
         "crown law-a5 book",
         "crown law-a5 gold",
-        "crown law-a5 salt",
         "crown law-a7",
-        "crown law-a7 book",
         "crown law-a7 gold",
         "crown law-a7 salt",
     ] == offered
@@ -711,7 +706,17 @@ def test_obj_3_card_03_the_chosen_payment_must_be_there() -> None:
     state = crown_position(gold=0, salt=0)
     refused(state, "crown law-a7 gold", ["not_enough_gold"])
     refused(state, "crown law-a7 salt", ["not_enough_salt"])
-    assert [] == sr.explain(state, "crown law-a7 book")
+    assert [] == sr.explain(state, "crown law-a7")
+
+
+def test_obj_3_card_03_a_payment_equal_to_the_printed_cost_is_the_plain_option() -> None:
+    """OBJ-3: ``crown law-a1 gold`` (the bottom row asks 1 Gold), ``crown law-a4 salt`` (the
+    middle row asks 1 Salt) and ``crown law-a7 book`` (the top row asks a Book) are the plain
+    options under other names: refused, naming them."""
+    state = crown_position()
+    refused(state, "crown law-a1 gold", ["same_as_option"])
+    refused(state, "crown law-a4 salt", ["same_as_option"])
+    assert "choose 'crown law-a7'" in sr.explain(state, "crown law-a7 book")[0].words
 
 
 def test_obj_3_card_03_without_the_card_no_alternative_payment() -> None:
@@ -931,8 +936,8 @@ def test_obj_7_card_23_every_occupied_position_is_offered() -> None:
         "enrol astronomy",
         "enrol astronomy 0",
         "enrol astronomy 1",
-        "enrol astronomy 3",
     ] == [o for o in turn_options(state, "enrol") if o.startswith("enrol astronomy")]
+    refused(state, "enrol astronomy 3", ["same_as_option"])  # the rightmost: 'enrol astronomy'
     refused(state, "enrol astronomy 2", ["student_space_taken"])
     refused(state, "enrol astronomy 5", ["no_student_there"])
 
@@ -964,11 +969,13 @@ def test_obj_7_card_23_from_the_left_end_the_book_majority_at_the_right_end() ->
 
 
 def test_obj_7_card_23_the_rightmost_student_triggers_its_own_space() -> None:
-    """OBJ-7, ENROL-7: with #23 the rightmost Student (space 3) is an ordinary enrolment: its
-    own space's Sankoré icon triggers."""
+    """OBJ-7, ENROL-7: with #23 the rightmost Student (space 3) is an ordinary enrolment, named
+    by the plain ``enrol astronomy`` (its number names the same option and is refused as
+    such): its own space's Sankoré icon triggers."""
     queue: list[str | None] = ["law", "theology", "mathematics", "theology", None, None]
     state = queue_position(queue, completed(23))
-    state = act(state, "enrol astronomy 3")
+    assert ["same_as_option"] == codes(state, "enrol astronomy 3")
+    state = act(state, "enrol astronomy")
     assert ["law", "theology", "mathematics", None, None, None] == state.queues[0]
     assert {"s0a": "astronomy", "s0b": "theology"} == state.players[P].students
     assert [1, 0, 0, 0] == state.players[P].prestige

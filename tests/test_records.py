@@ -264,3 +264,32 @@ def test_record_and_replay_errors_are_public() -> None:
     assert issubclass(sr.ReplayError, Exception)
     with pytest.raises(sr.RecordError):
         sr.load_record("[" * 100_000 + "]" * 100_000)
+
+
+def test_record_keeps_the_turn_limit_variant() -> None:
+    """Issue 11: a game played with the turn-limit variant records it in its setup, and replay
+    starts the same variant, so the game ends where it ended."""
+    state = sr.new_game(players=2, seed=3, turn_limit=3)
+    bot = RandomBot(seed=3)
+    actions = []
+    while not sr.is_terminal(state):
+        action = bot.choose(state)
+        actions.append(action)
+        state = sr.apply(state, action)
+    assert ("turn_limit", [3, 3]) == (state.end_cause, [pl.turns for pl in state.players])
+    text = save_record(actions, players=2, seed=3, turn_limit=3, final=state)
+    assert {"players": 2, "seed": 3, "library": "three_shelf", "turn_limit": 3} == json.loads(text)[
+        "setup"
+    ]
+    record = load_record(text)
+    assert 3 == record.turn_limit
+    assert state == replay(record)
+
+
+def test_record_without_a_turn_limit_has_none_in_its_setup() -> None:
+    """Issue 11: the variant is off unless asked for, and then absent from the document."""
+    text = save_record([], players=2, seed=3)
+    assert "turn_limit" not in json.loads(text)["setup"]
+    assert None is load_record(text).turn_limit
+    with pytest.raises(RecordError, match=r"setup\.turn_limit must be an integer"):
+        load_record(text.replace('"library": "three_shelf"', '"turn_limit": "3"'))

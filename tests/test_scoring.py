@@ -500,12 +500,13 @@ def test_end_3_sank_10_kept_board_tile_skips_its_bonus() -> None:
 
 
 def test_end_3_tile_after_a_stall_trigger_follows_sank_10() -> None:
-    """END-3, SANK-10, ENGINE-1: once the end is triggered by a round without main actions
-    ("as if the Madrasa had filled"), a tile to place still offers the keep-or-bonus choice
-    instead of going into the Madrasa."""
+    """END-3, SANK-10, ENGINE-1: once the end is triggered by a deadlock or the turn limit while
+    the Madrasa still has free numbered cells, a tile to place still offers the keep-or-bonus
+    choice instead of going into the Madrasa."""
 
     def stalled(st: State) -> None:
-        st.end_triggered = True  # ENGINE-1: the Madrasa still has free numbered cells
+        st.end_triggered = True  # the Madrasa still has free numbered cells
+        st.end_cause = "deadlock"
         st.supply_sankore.remove("ast-supply-2")
 
     before = build(2, "three_shelf", clear_students, stalled, honest=False)

@@ -144,8 +144,7 @@ def test_teach_2_the_active_student_moves_onto_the_class() -> None:
     assert state.decision.kind == "activate_student"
     assert options(state) == ["student s1a", "student s1b"]
     state = act(state, "student s1b")
-    # Both spaces were occupied when the class was chosen: it is Supported (AMB-13).
-    assert state.teaching == (P, "c1a", "law", "s1b", True)
+    assert state.teaching == (P, "c1a", "law", "s1b")
     assert state.players[P].students == {"s1a": "astronomy"}
 
 
@@ -490,12 +489,18 @@ def test_supp_3_a_student_arriving_in_the_other_space_makes_it_supported() -> No
     assert codes(state, "camel fez:0 timbuktu") == []
 
 
-def test_amb_13_supported_when_chosen_stays_supported() -> None:
-    """AMB-13: both spaces were occupied when the class was chosen: it stays Supported."""
+def test_amb_13_supported_is_tested_when_the_space_is_chosen() -> None:
+    """SUPP-1, AMB-13: both spaces were occupied when the class was chosen, but the partner is
+    transferred away during the Skill step: when the Port City space is chosen the other space
+    is empty, so the class is no longer Supported."""
     state = teach(position("ast-1e", partner="law", shared=2, change=_transfer_skill({})))
+    assert state.decision.kind == "transfer_student"
+    at_choice = act(state, "skip")
+    assert at_choice.decision.kind == "astronomy"
+    assert codes(at_choice, "camel fez:0 timbuktu") == []  # the partner stayed: Supported
     state = act(state, "transfer s1b s1c")  # the partner leaves during the Skill step
     assert state.decision.kind == "astronomy"
-    assert codes(state, "camel fez:0 timbuktu") == []
+    assert codes(state, "camel fez:0 timbuktu") == ["needs_supported_class"]
 
 
 def test_amb_13_refilling_the_active_students_own_space_is_not_support() -> None:

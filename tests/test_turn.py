@@ -1,5 +1,5 @@
-"""The turn and its end: TURN-1..7, storage limits STOR-1..4, the end trigger END-1/END-2 and the
-engine's stall ruling ENGINE-1 (data/rulings.toml).
+"""The turn and its end: TURN-1..7, storage limits STOR-1..4, the end trigger END-1/END-2, the
+engine's deadlock ruling ENGINE-1 (data/rulings.toml) and the turn-limit variant.
 
 Positions start from ``started(2, 0)``: player 0 is the first player, with an Astronomy Student
 on s0a, the Advanced Class ast-1c on c1a, 1 Law Book, 2 Gold, 1 Salt, 1 Inspiration and 2 Favour
@@ -11,12 +11,14 @@ tiles; player 1 has a Theology Student on s0b.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
-from sankore_rules.state import MadrasaTile, State
+from sankore_rules.rules.deadlock import can_progress
+from sankore_rules.state import Graduated, MadrasaTile, MarketColumn, State
 
 
 def kinds(state: State) -> list[str]:
@@ -317,45 +319,186 @@ def test_end_2_three_players_trigger_mid_round() -> None:
     assert [1, 1, 1] == [pl.turns for pl in state.players]
 
 
-def test_engine_1_a_round_without_main_actions_ends_the_game() -> None:
-    """ENGINE-1: both players end their turn without a main action: the end is triggered and,
-    every player having had the same number of turns, the game is over."""
-    state = act(started(2, 0), "end")
-    assert not state.end_triggered
-    state = act(state, "end")
-    assert (True, True) == (state.end_triggered, state.game_over)
+def test_turn_2_end_1_players_who_only_pass_play_on() -> None:
+    """TURN-2, END-1: a turn may hold no main action, and passing never ends the game: after
+    three rounds of ``end`` the Madrasa is not full, so the game goes on."""
+    state = act(started(2, 0), *["end"] * 6)
+    assert (False, False, None) == (state.end_triggered, state.game_over, state.end_cause)
+    assert ([3, 3], 0) == ([pl.turns for pl in state.players], state.current_player)
 
 
-def test_engine_1_exchange_a_favour_does_not_count_as_progress() -> None:
-    """ENGINE-1: turns whose only main action is Exchange a Favour count as idle."""
+def test_turn_2_exchange_a_favour_alone_does_not_end_the_game() -> None:
+    """TURN-2, END-1: rounds of nothing but Exchange a Favour do not end the game either."""
     state = act(started(2, 0), "favour return", "end", "favour return", "end")
-    assert state.game_over
+    assert (False, False) == (state.end_triggered, state.game_over)
 
 
-def test_engine_1_a_main_action_restarts_the_count() -> None:
-    """ENGINE-1: idle, Establish, idle: not yet; one more idle turn closes an idle round."""
-    state = act(started(2, 0), "end", "establish mat-1d")
-    state = act(state, "class c1b", "library mathematics 0", "end", "end")
-    assert (False, 1) == (state.game_over, state.current_player)
+def dead(s: State) -> None:
+    """A position no main action but Exchange a Favour can ever leave (ENGINE-1): the queues
+    and the market are empty, every Student sits on a topmost space, no Graduation tile is
+    left, no Inspiration, Favour discs on their first space, no Objective card in hand."""
+    s.queues = [[None] * len(q) for q in s.queues]
+    s.market = [MarketColumn(None, (), None, (), None) for _ in s.market]
+    s.graduation = []
+    for pl, space in zip(s.players, ("s4a", "s4b"), strict=True):
+        pl.students = {space: "law"}
+        pl.inspiration = 0
+        pl.favour_pos = 0
+        pl.objectives = []
+
+
+def test_engine_1_a_deadlock_triggers_the_end_and_the_round_is_played_out() -> None:
+    """ENGINE-1, END-2: player 0 ends a turn in a dead position: the end is triggered for that
+    cause; player 1 still plays, then the game is over."""
+    state = act(edit(started(2, 0), dead), "end")
+    assert (True, "deadlock", False) == (state.end_triggered, state.end_cause, state.game_over)
+    [event] = [e for e in state.events if e.kind == "end_triggered"]
+    assert "deadlock" == event.detail["cause"]
+    assert not can_progress(RULES, state)
     state = act(state, "end")
-    assert state.game_over
-    assert [2, 2] == [pl.turns for pl in state.players]
+    assert (True, [1, 1]) == (state.game_over, [pl.turns for pl in state.players])
 
 
-def test_engine_1_stall_round_may_end_mid_round_and_all_get_equal_turns() -> None:
-    """ENGINE-1, END-2: player 1 then player 0 stall (a whole round): the end is triggered in
-    player 0's turn, so player 1 still plays a last turn, whatever it does."""
-    state = act(started(2, 0), "establish law-1a", "class c1b", "library law 0", "end")
+def library_full(s: State) -> None:
+    """Every Library slot holds a Book: nothing can be contributed (AMB-25)."""
+    s.library = [["law"] * shelf.slots for shelf in RULES.library_sides[s.library_side].shelves]
+
+
+def queue_student(s: State) -> None:
+    s.queues[0][0] = "law"
+
+
+def market_tile(s: State) -> None:
+    s.market[3] = MarketColumn(None, (), None, (), "law-1a")
+
+
+def under_a_class(s: State) -> None:
+    s.players[0].students["s1a"] = "law"  # under ast-1c, player 0's class on c1a
+
+
+def transfer_with_inspiration(s: State) -> None:
+    s.players[0].students["s1c"] = "law"  # no class on c1b; s1a, under c1a's class, is empty
+    s.players[0].inspiration = 1
+
+
+def transfer_without_inspiration(s: State) -> None:
+    s.players[0].students["s1c"] = "law"
+
+
+def transfer_with_inspiration_on_the_track(s: State) -> None:
+    s.players[0].students["s1c"] = "law"
+    s.players[0].favour_pos = 6  # space 7: 1 Inspiration
+
+
+def free_establish_within_reach(s: State) -> None:
+    market_tile(s)
+    library_full(s)
+    s.players[0].students["s1c"] = "law"  # c1b has no class; a free Establish can put one
+    s.players[0].favour_pos = 4  # space 5: Establish without a Book
+
+
+def market_tile_library_full(s: State) -> None:
+    market_tile(s)
+    library_full(s)
+    s.players[0].students["s1c"] = "law"
+
+
+def graduation_tile(s: State) -> None:
+    s.graduation = ["grad-law-1"]
+
+
+def graduation_tile_library_full(s: State) -> None:
+    graduation_tile(s)
+    library_full(s)
+
+
+def graduation_tile_free_graduate(s: State) -> None:
+    graduation_tile_library_full(s)
+    s.players[0].favour_pos = 11  # space 12: Graduate without a Book
+
+
+def advance_card_completable(s: State) -> None:
+    transfer_without_inspiration(s)
+    s.players[0].objectives = [17]  # round ability: advance the Favour disc
+    s.players[0].skills[3] = ("gold", "gold", "gold")  # its requirement: 3 Law Skill tiles
+
+
+def advance_card_out_of_reach(s: State) -> None:
+    transfer_without_inspiration(s)
+    s.players[0].objectives = [17]  # 3 Law Skill tiles can only come from main actions
+
+
+@pytest.mark.parametrize(
+    ("change", "progress"),
+    [
+        (queue_student, True),
+        (market_tile, True),
+        (under_a_class, True),
+        (transfer_with_inspiration, True),
+        (transfer_without_inspiration, False),
+        (transfer_with_inspiration_on_the_track, True),
+        (free_establish_within_reach, True),
+        (market_tile_library_full, False),
+        (graduation_tile, True),
+        (graduation_tile_library_full, False),
+        (graduation_tile_free_graduate, True),
+        (advance_card_completable, True),
+        (advance_card_out_of_reach, False),
+    ],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_engine_1_what_keeps_a_game_alive(change: Callable[[State], None], progress: bool) -> None:
+    """ENGINE-1: each way a main action other than Exchange a Favour may still come keeps the
+    game going, and only those: a queue Student (Enrol); a market tile with room in the
+    Library (Establish); a Student under a Class tile, or one a Transfer with Inspiration in
+    hand or on the Favour track could bring there, or one a free Establish within reach could
+    put a Class above (Teach); a Graduation tile for a Student above the bottom row, with room
+    in the Library or the free Graduate within reach; an Objective card that advances the
+    disc, when it can still be completed."""
+    state = edit(edit(started(2, 0), dead), change)
+    assert progress == can_progress(RULES, state)
+    state = act(state, "end")
+    assert (not progress) == state.end_triggered
+
+
+def test_engine_1_a_player_with_no_graduation_slot_cannot_graduate() -> None:
+    """ENGINE-1, GRAD-6: a Graduation tile is left, but every slot of the one player with a
+    Student above the bottom row is full."""
+
+    def slots_full(s: State) -> None:
+        graduation_tile(s)
+        s.players[1].students = {}
+        s.players[0].graduations = [Graduated(f"grad-the-{i}", None) for i in range(1, 5)]
+
+    assert not can_progress(RULES, edit(edit(started(2, 0), dead), slots_full))
+
+
+# ---- the turn-limit variant ----------------------------------------------------------------------
+
+
+def test_turn_limit_ends_the_game_after_that_many_turns_each() -> None:
+    """The turn-limit variant: with ``turn_limit=2`` the end is triggered as the first player
+    ends a second turn, and the round is played out (END-2)."""
+    state = sr.new_game(players=3, seed=4, turn_limit=2)
+    assert 2 == state.turn_limit
+    while state.decision is not None and state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    state = act(state, "end", "end", "end", "end")
+    assert (True, "turn_limit", False) == (state.end_triggered, state.end_cause, state.game_over)
     state = act(state, "end", "end")
-    assert (True, False, 1) == (state.end_triggered, state.game_over, state.current_player)
-    state = act(state, "establish mat-1d", "class c1b", "library mathematics 0", "end")
-    assert state.game_over
-    assert [2, 2] == [pl.turns for pl in state.players]
+    assert (True, [2, 2, 2]) == (state.game_over, [pl.turns for pl in state.players])
 
 
-def test_engine_1_one_idle_player_of_three_does_not_end_the_game() -> None:
-    """ENGINE-1: two idle turns out of three, then a main action: play goes on."""
-    state = act(started(3, 0), "end", "end")
-    assert (2, 1) == (state.idle_turns, state.current_player)
-    state = act(state, "establish ast-1c", "class c1b", "library astronomy 0", "end")
-    assert (False, False, 0) == (state.end_triggered, state.game_over, state.idle_turns)
+def test_turn_limit_is_off_by_default_and_checked() -> None:
+    """The variant is never on by default, and a limit must be a positive whole number."""
+    assert None is sr.new_game(players=2, seed=1).turn_limit
+    for bad in (0, -3, 2.5, True, "10"):
+        with pytest.raises(ValueError, match="turn_limit"):
+            sr.new_game(players=2, seed=1, turn_limit=bad)  # type: ignore[arg-type]
+
+
+def test_turn_limit_is_kept_in_json_and_shown_by_observation() -> None:
+    """The variant is part of the state: JSON keeps it and every player sees it."""
+    state = sr.new_game(players=2, seed=1, turn_limit=25)
+    assert 25 == sr.from_json(sr.to_json(state)).turn_limit
+    assert [25, 25] == [sr.observation(state, p)["turn_limit"] for p in (0, 1)]

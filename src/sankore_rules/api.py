@@ -86,6 +86,7 @@ def new_game(
     library: str = "three_shelf",
     rules: Rules | None = None,
     scholar: str | None = None,
+    turn_limit: int | None = None,
 ) -> State:
     """Set up a new game and return its state, waiting for the first player's draft.
 
@@ -95,6 +96,11 @@ def new_game(
         library: ``"three_shelf"`` or ``"six_shelf"``, the Library side.
         rules: a ruleset from :func:`load_rules`; the bundled one by default.
         scholar: the solo opponent's difficulty; the solo game is not available yet.
+        turn_limit: a variant for programs that need every game to end within a bound
+            (search, simulations, tournaments): once a player has had this many turns, the end
+            is triggered and the round is played out (END-2). None, the default, is the game
+            as the rulebook has it, which ends only when the Madrasa fills or, by ruling
+            ENGINE-1, when no main action but Exchange a Favour can ever be taken again.
 
     Raises:
         ValueError: for a player count, seed or library side the game does not have.
@@ -108,7 +114,7 @@ def new_game(
     if players == 1 or scholar is not None:
         raise ValueError("the solo game against the Scholar is not available yet; use 2-4 players")
     ruleset = _register(rules) if rules is not None else load_rules()
-    return new_state(ruleset, players, seed, library)
+    return new_state(ruleset, players, seed, library, turn_limit)
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -37,6 +37,9 @@ __all__ = ["main", "render_scores"]
 
 PROG = "sankore-rules"
 OK, ILLEGAL, UNUSABLE = 0, 1, 2
+#: ``simulate``'s default turn limit: far above a game's usual length (20-60 turns each), and a
+#: bound for bots that would otherwise pass for ever in a game that can still progress.
+SIMULATE_TURN_LIMIT = 200
 
 
 class Bot(Protocol):
@@ -254,9 +257,21 @@ def _play_out(state: State, bots: Sequence[Bot]) -> tuple[State, list[str]]:
     return state, actions
 
 
+def _turn_limit(args: argparse.Namespace) -> int | None:
+    """``--turn-limit`` as ``new_game`` takes it: 0 is no limit."""
+    if args.turn_limit < 0:
+        _fail(UNUSABLE, f"--turn-limit must be 0 (none) or more, got {args.turn_limit}")
+    return int(args.turn_limit) or None
+
+
+#: How ``simulate`` names the causes of a game's end (``State.end_cause``).
+ENDS = {"madrasa": "full Madrasa", "deadlock": "deadlock (ENGINE-1)", "turn_limit": "turn limit"}
+
+
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         _fail(UNUSABLE, f"--games must be at least 1, got {args.games}")
+    turn_limit = _turn_limit(args)
     folder: Path | None = None
     if args.records is not None:
         folder = Path(args.records)
@@ -268,11 +283,14 @@ def _simulate(args: argparse.Namespace) -> int:
     wins = [0] * args.players
     totals: list[list[int]] = [[] for _ in range(args.players)]
     decisions: list[int] = []
+    causes: dict[str, int] = {}
     shared = 0
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        start = api.new_game(players=args.players, seed=seed, library=args.library)
+        start = api.new_game(
+            players=args.players, seed=seed, library=args.library, turn_limit=turn_limit
+        )
         bots = [make_bot(seed * 100 + p) for p in range(args.players)]
         final, actions = _play_out(start, bots)
         scores = api.final_scores(final)
@@ -282,12 +300,15 @@ def _simulate(args: argparse.Namespace) -> int:
             wins[winner] += 1
         shared += len(scores.winners) > 1
         decisions.append(len(actions))
+        cause = final.end_cause or "unknown"
+        causes[cause] = causes.get(cause, 0) + 1
         if folder is not None:
             text = save_record(
                 actions,
                 players=args.players,
                 seed=seed,
                 library=args.library,
+                turn_limit=turn_limit,
                 final=final,
                 tags={"bots": args.bot, "source": f"{PROG} simulate"},
             )
@@ -302,9 +323,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if not args.quiet:
         sys.stderr.write("\n")
     last = args.seed + args.games - 1
+    limit = "no turn limit" if turn_limit is None else f"turn limit {turn_limit}"
     print(
         f"{args.games} games, {args.players} players, {args.bot} bots, "
-        f"seeds {args.seed}-{last}, Library {args.library}\n"
+        f"seeds {args.seed}-{last}, Library {args.library}, {limit}\n"
     )
     print(f"{'player':<8}{'wins':>6}{'min':>6}{'mean':>8}{'max':>6}")
     for p in range(args.players):
@@ -312,6 +334,8 @@ def _simulate(args: argparse.Namespace) -> int:
         mean = sum(scores_p) / len(scores_p)
         print(f"P{p:<7}{wins[p]:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
     print(f"\nshared wins: {shared} of {args.games} games")
+    ends = ", ".join(f"{ENDS.get(c, c)} {n}" for c, n in sorted(causes.items()))
+    print(f"games ended by: {ends}")
     print(
         f"decisions per game: {sum(decisions) / len(decisions):.1f} on average "
         f"(min {min(decisions)}, max {max(decisions)})"
@@ -360,7 +384,9 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
     seat: int = args.seat
-    state = api.new_game(players=args.players, seed=args.seed, library=args.library)
+    state = api.new_game(
+        players=args.players, seed=args.seed, library=args.library, turn_limit=_turn_limit(args)
+    )
     bots = {p: BOTS[args.bot](args.seed * 100 + p) for p in range(args.players) if p != seat}
     print(f"Sankoré: you are P{seat} against {args.players - 1} {args.bot} bot(s). {_PLAY_HELP}")
     show_board = True
@@ -520,6 +546,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", default="random", choices=sorted(BOTS))
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument(
+        "--turn-limit",
+        type=int,
+        default=SIMULATE_TURN_LIMIT,
+        help="end each game once a player has had this many turns (the turn-limit variant; "
+        f"default {SIMULATE_TURN_LIMIT}, so that bots that only pass still finish); "
+        "0 plays the game as the rulebook has it",
+    )
     sim.set_defaults(run=_simulate)
 
     show = sub.add_parser("show", help="render a state or a record's last state as text")
@@ -545,6 +579,12 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(play)
     play.add_argument("--seat", type=int, required=True, help="your seat, 0 = P0")
     play.add_argument("--bot", default="greedy", choices=sorted(BOTS))
+    play.add_argument(
+        "--turn-limit",
+        type=int,
+        default=0,
+        help="end the game once a player has had this many turns (0, the default: no limit)",
+    )
     play.set_defaults(run=_play)
 
     demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")

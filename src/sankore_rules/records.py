@@ -16,8 +16,10 @@ The document reads::
       "result": {"scores": [41, 37], "winners": [0]}
     }
 
-``ruleset``, ``tags`` and ``result`` are optional. When ``result`` is present, :func:`replay`
-also checks that the game ends there with those scores.
+``ruleset``, ``tags`` and ``result`` are optional, and so is the setup's ``turn_limit`` (the
+variant of :func:`~sankore_rules.new_game` that bounds a game's length; absent when off).
+When ``result`` is present, :func:`replay` also checks that the game ends there with those
+scores.
 
 >>> import sankore_rules as sr
 >>> state = sr.new_game(players=2, seed=5)
@@ -62,7 +64,7 @@ RECORD_FORMAT = "sankore-record"
 #: The version of the record document this module writes and reads.
 RECORD_VERSION = 1
 
-_SETUP_KEYS = ("players", "seed", "library")
+_SETUP_KEYS = ("players", "seed", "library", "turn_limit")
 _TOP_KEYS = ("format", "version", "ruleset", "setup", "tags", "actions", "result")
 
 
@@ -111,6 +113,7 @@ class Record:
         players: the player count given to :func:`~sankore_rules.new_game`.
         seed: the seed given to :func:`~sankore_rules.new_game`.
         library: the Library side.
+        turn_limit: the turn limit variant, or None for the game as the rulebook has it.
         actions: every action of the game in order, in notation (``Action`` objects given here
             are turned into their notation).
         scores: the final totals per player when the game was finished, else None.
@@ -126,6 +129,7 @@ class Record:
     players: int
     seed: int
     library: str = "three_shelf"
+    turn_limit: int | None = None
     actions: tuple[str, ...] = field(default=(), converter=_notations)
     scores: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
     winners: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
@@ -153,7 +157,11 @@ class Record:
             )
         try:
             return api.new_game(
-                players=self.players, seed=self.seed, library=self.library, rules=ruleset
+                players=self.players,
+                seed=self.seed,
+                library=self.library,
+                rules=ruleset,
+                turn_limit=self.turn_limit,
             )
         except (ValueError, KeyError) as exc:
             raise RecordError(f"unusable setup: {exc}") from exc
@@ -181,6 +189,7 @@ def save_record(
     players: int | None = None,
     seed: int | None = None,
     library: str = "three_shelf",
+    turn_limit: int | None = None,
     final: State | None = None,
     tags: Mapping[str, str] | None = None,
 ) -> str:
@@ -192,6 +201,7 @@ def save_record(
         players: the player count, when ``record`` is a list of actions.
         seed: the seed, when ``record`` is a list of actions.
         library: the Library side, when ``record`` is a list of actions.
+        turn_limit: the turn limit variant, when ``record`` is a list of actions.
         final: the finished game's last state, to record its result and ruleset.
         tags: free text about the game, added to the record's own tags.
 
@@ -201,13 +211,16 @@ def save_record(
         ActionSyntaxError: an action whose notation cannot be read.
     """
     if isinstance(record, Record):
-        if players is not None or seed is not None or library != "three_shelf":
+        keywords = (players, seed, turn_limit)
+        if any(k is not None for k in keywords) or library != "three_shelf":
             raise TypeError("give the setup either in the Record or as keywords, not both")
         rec = record
     else:
         if players is None or seed is None:
             raise TypeError("save_record needs players= and seed= along with a list of actions")
-        rec = Record(players=players, seed=seed, library=library, actions=record)
+        rec = Record(
+            players=players, seed=seed, library=library, turn_limit=turn_limit, actions=record
+        )
     if final is not None:
         rec = rec.with_result(final)
     if tags:
@@ -220,6 +233,8 @@ def _dumps(rec: Record) -> str:
     if rec.rules_hash is not None:
         document["ruleset"] = {"name": rec.rules_name, "hash": rec.rules_hash}
     document["setup"] = {"players": rec.players, "seed": rec.seed, "library": rec.library}
+    if rec.turn_limit is not None:
+        document["setup"]["turn_limit"] = rec.turn_limit
     if rec.tags:
         document["tags"] = dict(sorted(rec.tags.items()))
     # One action a line keeps records readable and their diffs small; the rest stays compact.
@@ -282,6 +297,7 @@ def record_from_document(document: object) -> Record:
     players = _field(setup, "players", int, "setup.")
     seed = _field(setup, "seed", int, "setup.")
     library = _field(setup, "library", str, "setup.") if "library" in setup else "three_shelf"
+    turn_limit = _field(setup, "turn_limit", int, "setup.") if "turn_limit" in setup else None
     actions = _field(document, "actions", list)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
@@ -310,6 +326,7 @@ def record_from_document(document: object) -> Record:
         players=players,
         seed=seed,
         library=library,
+        turn_limit=turn_limit,
         actions=actions,
         scores=scores,
         winners=winners,

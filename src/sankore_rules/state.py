@@ -9,10 +9,11 @@ clone; the caller's state is never touched.
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from typing import Any
 
 import cattrs
-from attrs import define, field, frozen
+from attrs import define, field, fields, frozen
 
 from sankore_rules.errors import StateError
 
@@ -160,6 +161,9 @@ class State:
     player_count: int
     library_side: str
     seed: int
+    #: the variant that bounds a game's length: the end is triggered once a player has had this
+    #: many turns (END-2 then evens out the round); None in the game as the rulebook has it.
+    turn_limit: int | None
     first_player: int
     players: list[PlayerState]
     #: per area (discipline order), the Student discipline on each queue space, None when empty.
@@ -205,18 +209,18 @@ class State:
     pending_scorings: list[tuple[str, str, str]]
     #: majority scorings already resolved, as "area:kind".
     scorings_done: list[str]
-    #: the Student being taught: (player, class space, discipline, space it came from,
-    #: whether the class was Supported when chosen).
-    teaching: tuple[int, str, str, str, bool] | None
+    #: the Student being taught: (player, class space, discipline, space it came from).
+    teaching: tuple[int, str, str, str] | None
     #: round abilities of Objective cards used this turn (AMB-15).
     abilities_used: list[int]
-    #: consecutive turns ended without a main action (ENGINE-1).
-    idle_turns: int
     end_triggered: bool
+    #: why the end was triggered: "madrasa" (END-1), "deadlock" (ENGINE-1) or "turn_limit".
+    end_cause: str | None
     game_over: bool
     agenda: list[Task]
-    #: what the last ``apply`` did, in order.
-    events: list[Event] = field(factory=list)
+    #: what the last ``apply`` did, in order. Not part of the position: two move orders that
+    #: reach the same position give equal states.
+    events: list[Event] = field(factory=list, eq=False)
     _options: Any = field(default=None, eq=False, repr=False, alias="_options")
     _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
@@ -232,6 +236,19 @@ class State:
         """The pending decision: its kind, whose it is and its parameters."""
         return self.agenda[-1] if self.agenda and not self.game_over else None
 
+    def key(self) -> Hashable:
+        """A hashable key of the position, for transposition tables and sets of positions.
+
+        Two states have equal keys exactly when they compare equal: every field but ``events``
+        (what the last action did) takes part, and dicts count by content, not by order.
+
+        >>> import sankore_rules as sr
+        >>> a = sr.new_game(players=2, seed=3)
+        >>> a.key() == sr.from_json(sr.to_json(a)).key()
+        True
+        """
+        return tuple(_frozen(getattr(self, name)) for name in _POSITION_FIELDS)
+
     def clone(self) -> State:
         """A copy that shares only immutable values; changing it never changes this state."""
         return State(
@@ -240,6 +257,7 @@ class State:
             self.player_count,
             self.library_side,
             self.seed,
+            self.turn_limit,
             self.first_player,
             [p.clone() for p in self.players],
             [q.copy() for q in self.queues],
@@ -269,12 +287,32 @@ class State:
             self.scorings_done.copy(),
             self.teaching,
             self.abilities_used.copy(),
-            self.idle_turns,
             self.end_triggered,
+            self.end_cause,
             self.game_over,
             self.agenda.copy(),
             self.events.copy(),
         )
+
+
+#: The fields a position is made of: all but the last action's events and the private caches.
+_POSITION_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(State) if f.eq and not f.name.startswith("_")
+)
+
+
+def _frozen(value: Any) -> Hashable:
+    """``value`` as nested tuples (dicts as frozensets of items), equal when the values are."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return frozenset((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, PlayerState | Task | MarketColumn):
+        return (
+            type(value).__name__,
+            *(_frozen(getattr(value, f.name)) for f in fields(type(value))),
+        )
+    return value  # type: ignore[no-any-return]  # str, int, None, frozen records of those
 
 
 # ---- JSON ----------------------------------------------------------------------------------------

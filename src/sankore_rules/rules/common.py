@@ -192,7 +192,7 @@ def teaching_knowledge(rules: Rules, state: State) -> int:
 
 def _teaching_knowledge(rules: Rules, state: State) -> int:
     assert state.teaching is not None
-    p, class_space, student, _, _ = state.teaching
+    p, class_space, student, _ = state.teaching
     pl = state.players[p]
     tile = rules.class_tiles[pl.classes[class_space]]
     bonus = tile.knowledge if student == tile.discipline else 0  # KNOW-5
@@ -205,16 +205,15 @@ def _teaching_knowledge(rules: Rules, state: State) -> int:
 
 
 def teaching_supported(rules: Rules, state: State) -> bool:
-    """Whether the class being taught is Supported (SUPP-1, SUPP-3, AMB-13).
+    """Whether the class being taught is Supported now (SUPP-1, SUPP-3, AMB-13).
 
-    Supported when both spaces under it were occupied as the class was chosen (the active
-    Student counts for the space it left), or when the other space, empty then, fills during
-    the area action. A Student moving into the active Student's own space does not count.
+    Asked when an Area action's space is chosen: both Student spaces under the class must be
+    occupied at that moment. The active Student still holds the space it left; the other space
+    counts only if a Student is on it now, so one promoted or transferred away since the class
+    was chosen no longer supports it, and one that arrived since does.
     """
     assert state.teaching is not None
-    p, class_space, _, origin, supported_at_start = state.teaching
-    if supported_at_start:
-        return True
+    p, class_space, _, origin = state.teaching
     others = [s for s in rules.spaces_under[class_space] if s != origin]
     # An Introductory Class has a single space: it is never Supported.
     return bool(others) and all(s in state.players[p].students for s in others)
@@ -280,6 +279,32 @@ def take_region_tile(state: State, p: int, key: str) -> Task | None:
     return None if tile is None else sankore_tile_task(p, tile, from_supply=False)
 
 
+#: Why the end of the game may be triggered, in words for the ``end_triggered`` event.
+END_CAUSES: dict[str, str] = {
+    "madrasa": "the Madrasa is full",
+    "deadlock": "no main action but Exchange a Favour can ever be taken again",
+    "turn_limit": "the turn limit of this game is reached",
+}
+
+
+def trigger_end(state: State, cause: str, player: int | None) -> None:
+    """Trigger the end of the game (END-1) for ``cause``, unless it is already triggered.
+
+    Play then goes on until every player has had the same number of turns (END-2).
+    """
+    if state.end_triggered:
+        return
+    state.end_triggered = True
+    state.end_cause = cause
+    log(state, "end_triggered", player, cause=cause, reason=END_CAUSES[cause])
+
+
+def graduation_tile_for(rules: Rules, state: State, discipline: str, level: int) -> str | None:
+    """The highest Graduation tile of ``discipline`` still available at or below ``level``."""
+    available = state.graduation
+    return next((t for t in rules.graduation_choices[discipline, level] if t in available), None)
+
+
 def madrasa_full(rules: Rules, state: State) -> bool:
     """Whether every numbered Madrasa space holds a tile."""
     return all(state.madrasa[c] is not None for c in rules.numbered_cells)
@@ -301,9 +326,8 @@ def _place_sankore_tile(rules: Rules, state: State, task: Task, action: Action |
     tile = rules.sankore_tiles[tile_id]
     state.madrasa[cell] = MadrasaTile(tile_id, star=task.args["supply"])
     log(state, "sankore_placed", task.player, tile=tile_id, cell=rules.cell_name(cell))
-    if not state.end_triggered and madrasa_full(rules, state):
-        state.end_triggered = True  # END-1, AMB-21
-        log(state, "end_triggered", task.player)
+    if madrasa_full(rules, state):
+        trigger_end(state, "madrasa", task.player)  # END-1, AMB-21
     _push_tile_bonus(rules, state, task.player, tile_id, task.args["supply"], tile.discipline)
 
 

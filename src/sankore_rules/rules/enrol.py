@@ -113,17 +113,23 @@ def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
     options = [Action("enrol", (area,)) for area in rules.disciplines]  # the rightmost Student
     if has_ability(rules, state, p, "enrol_anywhere"):
-        options += _anywhere(rules, state)  # OBJ-7: any position, named by its number
+        # OBJ-7: any position, named by its number; the rightmost is 'enrol <area>' already.
+        options += _anywhere(rules, state, rightmost=False)
     return options
 
 
-def _anywhere(rules: Rules, state: State) -> list[Action]:
-    return [
-        Action("enrol", (area, str(pos)))
-        for area in rules.disciplines
-        for pos, s in enumerate(state.queues[rules.discipline_index[area]])
-        if s is not None
-    ]
+def _anywhere(rules: Rules, state: State, *, rightmost: bool = True) -> list[Action]:
+    """``enrol <area> <position>`` for every queued Student, or all but each rightmost one."""
+    options = []
+    for area in rules.disciplines:
+        queue = state.queues[rules.discipline_index[area]]
+        last = None if rightmost else _rightmost(queue)
+        options += [
+            Action("enrol", (area, str(pos)))
+            for pos, s in enumerate(queue)
+            if s is not None and pos != last
+        ]
+    return options
 
 
 def _position(action: Action) -> int | None:
@@ -134,7 +140,17 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     if len(action.args) == 2 and _position(action) is not None:
         if not has_ability(rules, state, p, "enrol_anywhere"):
             return [Reason("no_such_ability", "only Objective card #23 lets you pick any Student")]
-        return _enrol_reasons(rules, state, p, action.args[0], _position(action))
+        area, position = action.args[0], _position(action)
+        reasons = _enrol_reasons(rules, state, p, area, position)
+        if not reasons and position == _rightmost(state.queues[rules.discipline_index[area]]):
+            return [
+                Reason(
+                    "same_as_option",
+                    f"space {position} holds the rightmost Student, which 'enrol {area}' "
+                    "takes: choose that option",
+                )
+            ]
+        return reasons
     if len(action.args) != 1:
         return [Reason("bad_arguments", "write 'enrol <area>'")]
     return _enrol_reasons(rules, state, p, action.args[0], None)

@@ -6,17 +6,15 @@ from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.engine import log, push, step
 from sankore_rules.errors import Reason
-from sankore_rules.rules.common import book_payment_reasons, contribute_tasks
+from sankore_rules.rules.common import (
+    book_payment_reasons,
+    contribute_tasks,
+    graduation_tile_for,
+)
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import Graduated, State, Task
 
 __all__ = ["graduation_tile_for"]
-
-
-def graduation_tile_for(rules: Rules, state: State, discipline: str, level: int) -> str | None:
-    """The highest Graduation tile of ``discipline`` still available at or below ``level``."""
-    available = state.graduation
-    return next((t for t in rules.graduation_choices[discipline, level] if t in available), None)
 
 
 def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:

@@ -19,14 +19,23 @@ from sankore_rules.state import MadrasaTile, MarketColumn, PlayerState, State, T
 __all__ = ["new_state"]
 
 
-def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
-    """A new game for 2-4 players, settled to its first decision (the first player's draft)."""
+def new_state(
+    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+) -> State:
+    """A new game for 2-4 players, settled to its first decision (the first player's draft).
+
+    ``turn_limit`` is the variant that bounds the game's length (see :class:`State`).
+    """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     if library not in rules.library_sides:
         raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
+    if turn_limit is not None and (
+        isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
+    ):
+        raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
     rng = random.Random(seed)
     D = rules.disciplines
     counts = rules.counts
@@ -157,6 +166,7 @@ def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
         player_count=players,
         library_side=library,
         seed=seed,
+        turn_limit=turn_limit,
         first_player=first,
         players=player_states,
         queues=queues,
@@ -186,8 +196,8 @@ def new_state(rules: Rules, players: int, seed: int, library: str) -> State:
         scorings_done=[],
         teaching=None,
         abilities_used=[],
-        idle_turns=0,
         end_triggered=False,
+        end_cause=None,
         game_over=False,
         agenda=[],
     )

@@ -50,15 +50,8 @@ def _activate_student(rules: Rules, state: State, task: Task, action: Action | N
     assert action is not None
     p, class_space, origin = task.player, task.args["class"], action.args[0]
     pl = state.players[p]
-    supported = all(s in pl.students for s in rules.spaces_under[class_space])
     student = pl.students.pop(origin)
-    state.teaching = (
-        p,
-        class_space,
-        student,
-        origin,
-        supported and len(rules.spaces_under[class_space]) == 2,
-    )
+    state.teaching = (p, class_space, student, origin)
     tile = rules.class_tiles[pl.classes[class_space]]
     log(state, "teach", p, space=class_space, tile=tile.id, student=student)
     tasks: list[Task] = []
@@ -73,7 +66,7 @@ def _activate_student(rules: Rules, state: State, task: Task, action: Action | N
 
 def _promote_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     assert state.teaching is not None
-    _, class_space, _, _, _ = state.teaching
+    _, class_space, _, _ = state.teaching
     students = state.players[task.player].students
     targets = [Action("promote_to", (s,)) for s in rules.arrows[class_space] if s not in students]
     return targets or [Action("retire")]  # TEACH-10: no empty space above
@@ -87,7 +80,7 @@ def _promote_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 def _promote_active(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # TEACH-8..10: along an arrow to an empty space, or out of the game.
     assert action is not None and state.teaching is not None
-    p, _, student, _, _ = state.teaching
+    p, _, student, _ = state.teaching
     state.teaching = None
     if action.kind == "retire":
         state.students_out[rules.discipline_index[student]] += 1

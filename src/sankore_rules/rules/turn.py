@@ -17,7 +17,8 @@ from sankore_rules.board import Rules
 from sankore_rules.engine import ALWAYS_KINDS, log, memo, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import storage_bonus
-from sankore_rules.rules.common import prestige_capacity
+from sankore_rules.rules.common import prestige_capacity, trigger_end
+from sankore_rules.rules.deadlock import can_progress
 from sankore_rules.rules.majority import resolve_scoring
 from sankore_rules.state import State, Task
 
@@ -227,20 +228,10 @@ def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | N
 @step("next_turn")
 def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     state.players[task.player].turns += 1
-    # ENGINE-1: a whole round in which nobody takes a main action other than Exchange a Favour
-    # ends the game as if the Madrasa had filled. Every other main action uses up something
-    # finite (queue Students, market tiles, Graduation tiles, steps up the board), so every game
-    # ends, even one whose Madrasa can no longer fill.
-    progress = any(kind != "favour" for kind in state.main_used)
-    state.idle_turns = 0 if progress else state.idle_turns + 1
-    if state.idle_turns >= state.player_count and not state.end_triggered:
-        state.end_triggered = True
-        log(
-            state,
-            "end_triggered",
-            None,
-            reason="a round without a main action but Exchange a Favour",
-        )
+    if state.turn_limit is not None and state.players[task.player].turns >= state.turn_limit:
+        trigger_end(state, "turn_limit", None)  # the variant chosen at setup
+    elif not state.end_triggered and not can_progress(rules, state):
+        trigger_end(state, "deadlock", None)  # ENGINE-1
     state.main_used = []
     state.abilities_used = []
     # END-2: once triggered, play on until every player has had the same number of turns.

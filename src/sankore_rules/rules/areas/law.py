@@ -59,8 +59,23 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     ]
     options = [Action("crown", (s,)) for s in spaces]
     if has_ability(rules, state, task.player, "crown_any_cost"):
-        options += [Action("crown", (s, pay)) for s in spaces for pay in ALTERNATIVE_PAYMENTS]
+        options += [
+            Action("crown", (s, pay))
+            for s in spaces
+            for pay in ALTERNATIVE_PAYMENTS
+            if not _same_as_printed(rules, state, task.player, s, pay)
+        ]
     return [*options, Action("skip")]
+
+
+def _same_as_printed(rules: Rules, state: State, p: int, space: str, alternative: str) -> bool:
+    """Whether card #3's ``alternative`` costs exactly what the space's carpet asks anyway.
+
+    Then ``crown <space> <alternative>`` is ``crown <space>`` under another name, and only the
+    plain option is listed (and accepted).
+    """
+    row = rules.law_spaces[space].row
+    return _payment(rules, state, p, row, alternative) == _payment(rules, state, p, row, None)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -89,7 +104,19 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     reasons += pay_reasons(pl, payment.gold, payment.salt)
     if payment.books:  # AMB-16: the Book goes to the Library
         reasons += book_payment_reasons(rules, state, task.player, "any", payment.books)
-    return reasons + piece_reasons(rules, pl, AREA)
+    reasons += piece_reasons(rules, pl, AREA)
+    if (
+        not reasons
+        and alternative is not None
+        and _same_as_printed(rules, state, task.player, space.id, alternative)
+    ):
+        return [
+            Reason(
+                "same_as_option",
+                f"{space.id} costs 1 {alternative.title()} anyway: choose 'crown {space.id}'",
+            )
+        ]
+    return reasons
 
 
 @step(

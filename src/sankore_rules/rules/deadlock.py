@@ -1,0 +1,146 @@
+"""The deadlock ruling (ENGINE-1): the end comes when no main action but a Favour can return.
+
+The rulebook's only end trigger is a full Madrasa (END-1), and a turn may hold no main action at
+all (TURN-2), so players who merely pass go on playing. A game can, however, reach a position
+from which the Madrasa can never fill, because every main action other than Exchange a Favour
+uses up something that never comes back:
+
+- Enrol takes a Student from a queue, and queues are never refilled (AMB-11);
+- Establish takes an Advanced Class tile from the market, which is never restocked;
+- Teach moves a Student up the player board or out of the game (TEACH-8, TEACH-10);
+- Graduate takes a Graduation tile and fills a Graduation slot for good;
+- Establish and Graduate both contribute a Book to the Library (EST-1, GRAD-2), and a Book
+  never leaves the Library.
+
+:func:`can_progress` decides whether such a main action may still be taken some day, by anyone.
+It over-approximates what Exchange a Favour and bonus actions can bring (resources, a free
+Establish, Inspiration for a Transfer), so it never ends a game in which progress is possible;
+and once it answers False it answers False for ever, since all it looks at only shrinks.
+The ruling ENGINE-1 in ``data/rulings.toml`` states the same test in words.
+"""
+
+from __future__ import annotations
+
+from sankore_rules.board import Rules
+from sankore_rules.rules.common import free_library_slots, graduation_tile_for
+from sankore_rules.rules.requirements import unmet_conditions
+from sankore_rules.state import State
+from sankore_rules.tables import Effect, EffectKind, ObjectiveCard
+
+__all__ = ["can_progress"]
+
+
+def can_progress(rules: Rules, state: State) -> bool:
+    """Whether a main action other than Exchange a Favour may still be taken some day.
+
+    True when any of these holds:
+
+    - a queue still holds a Student (Enrol);
+    - the Library has room for a Book and the market still holds an Advanced Class tile
+      (Establish; a tile may replace another, EST-8, so any tile can still be placed);
+    - for some player, a Teach can still come (see :func:`_can_teach_some_day`);
+    - for some player, a Graduation can still come: a Graduation slot is empty and a Student
+      above the bottom row has a Graduation tile of its discipline left at or below its level,
+      and either the Library has room for the Book or the Favour track's free Graduate is within
+      the player's reach (that one is a Favour, but it may still fill the Madrasa, GRAD-7).
+
+    Gold, Salt and Books are not looked at: a Favour or a bonus action can bring them.
+    """
+    if any(s is not None for queue in state.queues for s in queue):
+        return True
+    market = any(column.visible() for column in state.market)
+    library_room = free_library_slots(rules, state) > 0
+    if library_room and market:
+        return True
+    for p in range(state.player_count):
+        reach = _reachable_effects(rules, state, p)
+        if _can_teach_some_day(rules, state, p, reach, market):
+            return True
+        if (library_room or EffectKind.GRADUATE_FREE in reach) and _graduation_left(
+            rules, state, p
+        ):
+            return True
+    return False
+
+
+def _reachable_effects(rules: Rules, state: State, p: int) -> dict[EffectKind, list[Effect]]:
+    """Effects ``p`` can bring about without a main action other than Exchange a Favour.
+
+    The Favour track's rewards up to the disc (FAV-2), and the round abilities of the Objective
+    cards completed or in hand and still completable (see :func:`_completable`). A card that
+    advances the disc puts the whole track within reach.
+    """
+    pl = state.players[p]
+    hand = [rules.objective_cards[n] for n in pl.objectives]
+    cards = [rules.objective_cards[n] for n in pl.completed]
+    cards += [card for card in hand if _completable(rules, state, p, card)]
+    rounds = [
+        effect for card in cards if card.ability.use == "round" for effect in card.ability.effects
+    ]
+    reach = pl.favour_pos
+    if any(effect.kind == EffectKind.ADVANCE_FAVOUR for effect in rounds):
+        reach = len(rules.favour_rewards) - 1
+    effects: dict[EffectKind, list[Effect]] = {}
+    for effect in (*rounds, *(e for reward in rules.favour_rewards[: reach + 1] for e in reward)):
+        effects.setdefault(effect.kind, []).append(effect)
+    return effects
+
+
+#: Requirement counts that Exchange a Favour and bonus actions alone can raise: Books and
+#: Prestige tokens (Favour rewards, Write a Book), Advanced Classes and Graduation tiles (the
+#: Favour track's free Establish and Graduate). The others grow only through main actions.
+_GROWABLE = frozenset({"books", "prestige", "advanced", "graduations"})
+
+
+def _completable(rules: Rules, state: State, p: int, card: ObjectiveCard) -> bool:
+    """Whether ``p`` might still complete ``card`` without another main action (BONUS-5)."""
+    return all(cond.kind in _GROWABLE for cond, _ in unmet_conditions(rules, state, p, card))
+
+
+def _can_teach_some_day(
+    rules: Rules,
+    state: State,
+    p: int,
+    reach: dict[EffectKind, list[Effect]],
+    market: bool,
+) -> bool:
+    """Whether one of ``p``'s Students may yet sit under one of ``p``'s Class tiles (TEACH-1).
+
+    It may sit there now; a free Establish (IC-FAV-5), while the market has a tile, may put a
+    Class tile above any Student space that has a class space above it; and a Transfer
+    (BONUS-2), with Inspiration in hand or within reach, moves a Student above the bottom row
+    to an empty space of its level that is, or may become, under a Class tile.
+    """
+    pl = state.players[p]
+    under = rules.student_under
+    free_establish = market and EffectKind.ESTABLISH_FREE in reach
+
+    def teachable(space: str) -> bool:
+        above = under[space]
+        return above is not None and (above in pl.classes or free_establish)
+
+    if any(teachable(s) for s in pl.students):
+        return True
+    inspiration = pl.inspiration > 0 or any(
+        "inspiration" in effect.resources for effect in reach.get(EffectKind.GAIN_RESOURCE, ())
+    )
+    if not inspiration:
+        return False
+    levels = {rules.student_level[s] for s in pl.students if rules.student_level[s] >= 1}
+    return any(
+        space not in pl.students and teachable(space)
+        for level in levels
+        for space in rules.spaces_by_level[level]
+    )
+
+
+def _graduation_left(rules: Rules, state: State, p: int) -> bool:
+    """Whether ``p`` has an empty Graduation slot and a Student a Graduation tile is left for."""
+    pl = state.players[p]
+    if len(pl.graduations) >= rules.graduation_slots:
+        return False
+    return any(
+        graduation_tile_for(rules, state, discipline, rules.student_level[space]) is not None
+        for space, discipline in pl.students.items()
+        if rules.student_level[space] >= 1
+    )
