@@ -640,6 +640,21 @@ def test_every_clause_on_a_page_links_to_its_entry_on_the_clauses_page(site: Pat
     assert cited <= listed
 
 
+def test_rendered_text_links_rulings_and_clauses_outside_links_code_and_headings() -> None:
+    """Issue 18: text that was never Markdown here (the API reference's docstrings) links the
+    rulings and clauses it cites; a link, code or a heading is left as it is."""
+    targets = {"ENGINE-1": "../rulings/#engine-1", "END-2": "../clauses/#end-2"}
+    html = (
+        "<h2>END-2</h2><p>By ENGINE-1 (END-2), see <a href='x'>END-2</a> and "
+        "<code>ENGINE-1</code>.</p>"
+    )
+    assert generate.clauses.link_html(html, targets) == (
+        '<h2>END-2</h2><p>By <a href="../rulings/#engine-1">ENGINE-1</a> '
+        "(<a href=\"../clauses/#end-2\">END-2</a>), see <a href='x'>END-2</a> and "
+        "<code>ENGINE-1</code>.</p>"
+    )
+
+
 def test_clauses_page_words_are_the_pages_own() -> None:
     """Issue 18: a clause's entry gives the words the page cites it with: ENROL-3 is the
     occupied Introductory space, said on the actions page."""

@@ -22,7 +22,15 @@ from typing import NamedTuple
 
 from sankore_docs.words import link
 
-__all__ = ["CLAUSE", "CLAUSES_PAGE", "Citation", "citations", "link_clauses", "render"]
+__all__ = [
+    "CLAUSE",
+    "CLAUSES_PAGE",
+    "Citation",
+    "citations",
+    "link_clauses",
+    "link_html",
+    "render",
+]
 
 #: The page that lists every clause cited (a path under ``docs/``).
 CLAUSES_PAGE = "reference/clauses.md"
@@ -182,6 +190,32 @@ def link_clauses(markdown: str, page: str) -> str:
         out += [prose(markdown[last : m.start()]), m.group(0)]
         last = m.end()
     return "".join([*out, prose(markdown[last:])])
+
+
+# In rendered HTML: a tag, and the elements whose text is never linked.
+_TAG = re.compile(r"(<[^>]+>)")
+_UNLINKED = re.compile(r"<(/?)(a|code|pre|h[1-6]|script|style)\b", re.I)
+
+
+def link_html(html: str, targets: dict[str, str]) -> str:
+    """Rendered ``html`` with each ID of ``targets`` found in plain text linked to its URL.
+
+    For text no Markdown passed through, such as the API reference rendered from docstrings,
+    which cite rulings and clauses as the code does. Text in links, code and headings is left
+    as it is.
+    """
+    if not targets:
+        return html
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(targets, key=len)[::-1])) + r")\b")
+    depth, out = 0, []
+    for part in _TAG.split(html):
+        tag = _UNLINKED.match(part)
+        if tag:
+            depth += -1 if tag.group(1) else 1
+        elif not part.startswith("<") and depth == 0:
+            part = pattern.sub(lambda m: f'<a href="{targets[m.group(1)]}">{m.group(1)}</a>', part)
+        out.append(part)
+    return "".join(out)
 
 
 def _relative(target: str, page: str) -> str:
