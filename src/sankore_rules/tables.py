@@ -10,15 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-import attrs
 import cattrs
 
+from sankore_rules.provenance import (  # re-exported: provenance is part of the tables' API
+    entries_with_source,
+    field_sources,
+    fields_with_source,
+    is_sourced,
+    parse_source_key,
+    sourced_entries,
+    table_values,
+    valued_fields,
+)
 from sankore_rules.schema import (  # the records, re-exported for callers
     DATA_FILES,
     Ability,
@@ -140,8 +149,14 @@ __all__ = [
     "WallSides",
     "WallSpace",
     "entries_with_source",
+    "field_sources",
+    "fields_with_source",
+    "is_sourced",
     "load_tables",
+    "parse_source_key",
+    "sourced_entries",
     "table_values",
+    "valued_fields",
 ]
 
 
@@ -244,42 +259,3 @@ def load_tables(directory: str | Path | None = None) -> RulesTables:
 
     validate_tables(tables)
     return tables
-
-
-def table_values(tables: RulesTables) -> Iterator[tuple[str, str, Any]]:
-    """Every value of every table, records and leaves alike, as (file, entry path, value).
-
-    Entries of an array are labelled by their ``id`` or ``number`` where they have one, so a
-    path reads like the TOML it came from (``node['fez'].spaces[1].number``). One walk over the
-    tables, in time linear in their size.
-    """
-
-    def walk(file: str, where: str, value: Any) -> Iterator[tuple[str, str, Any]]:
-        yield file, where, value
-        if attrs.has(type(value)):
-            for f in attrs.fields(type(value)):
-                yield from walk(
-                    file, f"{where}.{f.name}" if where else f.name, getattr(value, f.name)
-                )
-        elif isinstance(value, tuple):
-            for i, item in enumerate(value):
-                label = getattr(item, "id", None) or getattr(item, "number", None) or i
-                yield from walk(file, f"{where}[{label}]", item)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                yield from walk(file, f"{where}.{k}", v)
-
-    for stem in DATA_FILES:
-        yield from walk(stem, "", getattr(tables, stem))
-
-
-def entries_with_source(tables: RulesTables) -> list[tuple[str, str, Source]]:
-    """Every table entry that carries a ``source``, as (file, entry, source) rows.
-
-    The docs list the reconstructed ones in one place so an owner of the game can check them.
-    """
-    return [
-        (file, where, value.source)
-        for file, where, value in table_values(tables)
-        if attrs.has(type(value)) and isinstance(getattr(value, "source", None), Source)
-    ]
