@@ -69,6 +69,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    # Random play can circle for thousands of turns without ending (a random player need not
+    # fill the Madrasa); the turn_limit variant bounds every game. 0 plays without a limit.
+    parser.add_argument("--turn-limit", type=int, default=60)
     args = parser.parse_args()
     rules = sr.load_rules()
     words = sorted({*rules.disciplines, *rules.area_spaces, *rules.class_spaces, "0", "9", "x"})
@@ -81,6 +84,7 @@ def main() -> int:
             players=rng.choice((2, 3, 4)),
             seed=seed,
             library=rng.choice(("three_shelf", "six_shelf")),
+            turn_limit=args.turn_limit or None,
         )
         while not sr.is_terminal(state):
             failures = check_step(state, rng, words)
