@@ -362,8 +362,8 @@ def test_bonus_5_no_completing_inside_a_main_action() -> None:
     """BONUS-5, TURN-3: Complete an Objective is a bonus action: not while an area decision of a
     Teach a Class is pending, even with the requirement met; once back on the menu it is."""
     state = area("theology", 2, change=chain(books(2, 1, 1, 1), completed(7)))
-    refused(state, "complete 9", ["wrong_decision"])
-    refused(state, "objective 7", ["wrong_decision"])
+    refused(state, "complete 9", ["bonus_during_action"])
+    refused(state, "objective 7", ["bonus_during_action"])
     state = act(state, "skip", "promote_to s3a")
     assert "turn" == state.decision.kind
     assert [] == sr.explain(state, "complete 9")

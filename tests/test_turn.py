@@ -152,15 +152,16 @@ def test_turn_3_bonus_actions_any_number_before_between_and_after_main_actions()
 
 def test_turn_3_no_bonus_action_inside_a_main_action() -> None:
     """TURN-3, BONUS-1: while a main action is being resolved only its own decision is asked:
-    a bonus action (or ending the turn) is refused (wrong_decision), written as an Action or
+    a bonus action is refused (bonus_during_action; ending the turn, action_in_progress),
+    written as an Action or
     as notation alike; parse_action, which reads notation for the pending decision, refuses
     the kind outright (ActionSyntaxError)."""
     state = act(started(2, 0), "establish law-1a")
     assert "establish_space" == state.decision.kind
-    refused(state, sr.Action("write", ("law",)), ["wrong_decision"])
-    refused(state, sr.Action("promote", ("s0a", "s1a")), ["wrong_decision"])
-    refused(state, sr.Action("end"), ["wrong_decision"])
-    assert ["wrong_decision"] == codes(state, "write law")
+    refused(state, sr.Action("write", ("law",)), ["bonus_during_action"])
+    refused(state, sr.Action("promote", ("s0a", "s1a")), ["bonus_during_action"])
+    refused(state, sr.Action("end"), ["action_in_progress"])
+    assert ["bonus_during_action"] == codes(state, "write law")
     with pytest.raises(sr.IllegalAction):
         sr.apply(state, "write law")
     with pytest.raises(sr.ActionSyntaxError):

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, memo, push, step
+from sankore_rules.engine import log, memo, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import area_knowledge
 from sankore_rules.state import MadrasaTile, PlayerState, State, Task
@@ -346,9 +346,17 @@ def _after_end_candidates(rules: Rules, state: State, task: Task) -> list[Action
     return [Action("sankore", ("bonus",)), Action("sankore", ("keep",))]
 
 
+def _after_end_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    # Both choices are always open (SANK-10): only the words can be wrong.
+    if action.args not in (("bonus",), ("keep",)):
+        return names_nothing()
+    return []
+
+
 @step(
     "sankore_after_end",
     candidates=_after_end_candidates,
+    check=_after_end_check,
     prompt="The end is triggered: take this tile's bonus and discard it, or keep it as 1 Prestige",
 )
 def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import has_ability
 from sankore_rules.rules.turn import turn_option
@@ -25,16 +25,21 @@ def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
     return rules.spaces_under[intro][0]
 
 
-def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
-    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
-    students = state.players[p].students
+def _allowed(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
+    """The spaces, empty or not, a new Student of ``discipline`` may go to (ENROL-2, OBJ-5)."""
     under = enrol_space(rules, state, p, discipline)
     spaces = [under]
     if has_ability(rules, state, p, "enrol_above"):
         intro = rules.student_under[under]
         assert intro is not None
         spaces += rules.arrows[intro]
-    return [s for s in spaces if s not in students]
+    return spaces
+
+
+def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
+    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
+    students = state.players[p].students
+    return [s for s in _allowed(rules, state, p, discipline) if s not in students]
 
 
 def _rightmost(queue: list[str | None]) -> int | None:
@@ -101,7 +106,32 @@ def _place_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("place", (s,)) for s in spaces]
 
 
-@step("enrol_place", candidates=_place_candidates, prompt="Choose where the new Student goes")
+def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.student_level:
+        return names_nothing()
+    space, student = action.args[0], task.args["student"]
+    if space not in _allowed(rules, state, task.player, student):
+        above = (
+            " or above it (OBJ-5)" if has_ability(rules, state, task.player, "enrol_above") else ""
+        )
+        return [
+            Reason(
+                "not_under_intro_class",
+                f"a {student} Student goes under your {student} Introductory Class{above}, "
+                f"not on {space} (ENROL-2)",
+            )
+        ]
+    if space in state.players[task.player].students:
+        return [Reason("space_taken", f"{space} is occupied (ENROL-3)")]
+    return []
+
+
+@step(
+    "enrol_place",
+    candidates=_place_candidates,
+    check=_place_check,
+    prompt="Choose where the new Student goes",
+)
 def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     state.players[task.player].students[action.args[0]] = task.args["student"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.common import book_payment_reasons, contribute_tasks
 from sankore_rules.rules.turn import turn_option
@@ -109,6 +109,18 @@ def _space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 
 def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_row:
+        return names_nothing()
+    level = rules.class_tiles[task.args["tile"]].level
+    allowed = rules.class_spaces_for_level[level]
+    if action.args[0] not in allowed:
+        return [
+            Reason(
+                "row_not_allowed",
+                f"a level-{level} Class goes on {', '.join(allowed)}, not {action.args[0]} "
+                "(EST-6, AMB-28)",
+            )
+        ]
     # A free Establish during Teach a Class cannot replace the class being taught: the active
     # Student sits on it and its Knowledge bonus and area are in use (TEACH-2, TEACH-5).
     if state.teaching is not None and state.teaching[:2] == (task.player, action.args[0]):

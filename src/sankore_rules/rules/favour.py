@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import State, Task
@@ -81,9 +81,28 @@ def _reward_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("reward", (str(i + 1),)) for i in range(pos + 1)]
 
 
+def _reward_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    spaces = len(rules.favour_rewards)
+    if len(action.args) != 1 or not (
+        action.args[0].isdigit() and 1 <= int(action.args[0]) <= spaces
+    ):
+        return names_nothing()
+    disc = state.players[task.player].favour_pos + 1
+    if int(action.args[0]) > disc:
+        return [
+            Reason(
+                "beyond_favour_disc",
+                f"space {action.args[0]} is right of your disc (on space {disc}): take a reward "
+                "at or left of it (FAV-2)",
+            )
+        ]
+    return []
+
+
 @step(
     "favour_reward",
     candidates=_reward_candidates,
+    check=_reward_check,
     prompt="Choose a Favour reward at or left of your disc",
 )
 def _favour_reward(rules: Rules, state: State, task: Task, action: Action | None) -> None:
