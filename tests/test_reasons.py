@@ -12,6 +12,7 @@ The scenario tests below pin the reasons the issue names, each with the clause i
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import sankore_rules as sr
@@ -22,6 +23,8 @@ from sankore_rules.state import Graduated, State, Task
 
 #: The answers that name no rule: acceptable only for words naming what does not exist.
 GENERIC = {"no_such_option", "wrong_decision"}
+#: A clause of the rules checklist, as the words cite it: "(SKILL-3)", "(KNOW-1)", "(IC-FAV-1)".
+CLAUSE = re.compile(r"\b[A-Z]+(?:-[A-Z]+)?-\d+\b")
 
 Sort = Callable[[State], tuple[str, ...]]
 
@@ -144,10 +147,12 @@ MET_AT_LEAST = {
 
 def test_options_not_listed_are_refused_by_a_rule() -> None:
     """Issue 11: an option mutated from a listed one names only ids the ruleset has; when it is
-    not listed, ``explain`` refuses it with a rule's code, never a generic one. Each listed option
-    passes its decision's check, so the listing is what the check accepts."""
+    not listed, ``explain`` refuses it with a rule's code, never a generic one, and the words
+    cite the rule's clause (only a notation slip, ``bad_arguments``, cites none). Each listed
+    option passes its decision's check, so the listing is what the check accepts."""
     met: set[str] = set()
     fallbacks: list[str] = []
+    uncited: list[str] = []
 
     def visit(state: State, rng: random.Random) -> None:
         task = state.decision
@@ -165,10 +170,16 @@ def test_options_not_listed_are_refused_by_a_rule() -> None:
             assert reasons, (task.kind, str(m))
             if {r.code for r in reasons} <= GENERIC:
                 fallbacks.append(f"{task.kind}: {m} -> {reasons}")
+            uncited.extend(
+                f"{task.kind}: {m} -> {r}"
+                for r in reasons
+                if r.code != "bad_arguments" and not CLAUSE.search(r.words)
+            )
 
     for seed in range(6):
         _walk(seed, visit)
     assert [] == fallbacks
+    assert [] == uncited
     assert MET_AT_LEAST <= met
 
 

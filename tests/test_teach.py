@@ -324,7 +324,7 @@ def test_know_1_threshold_must_be_reached() -> None:
     """KNOW-1: Law Knowledge 5 opens the space marked 5, not the one marked 7."""
     state = teach(position("law-1e", partner="law", placed=2, gold=1, books=(1, 0, 0, 0)))
     assert codes(state, "crown law-a5") == []
-    assert [sr.Reason("knowledge_short", "needs Knowledge 7, you have 5")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 7, you have 5 (KNOW-1)")] == sr.explain(
         state, "crown law-a7"
     )
 
@@ -423,7 +423,7 @@ def test_know_10_french_illustration_three_plus_four_plus_two_is_nine() -> None:
 
     state = teach(position("ast-1e", partner="law", placed=3, shared=4, gold=3, change=camel))
     assert codes(state, "camel cairo:0 camel") == []
-    assert [sr.Reason("knowledge_short", "needs Knowledge 10, you have 9")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 10, you have 9 (KNOW-1)")] == sr.explain(
         state, "camel suakin:0 camel"
     )
 

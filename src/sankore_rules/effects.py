@@ -150,9 +150,11 @@ def _choose_book_check(rules: Rules, state: State, task: Task, action: Action) -
     i = rules.discipline_index[action.args[0]]
     reasons = []
     if state.supply_books[i] == 0:
-        reasons.append(Reason("supply_empty", f"no {action.args[0]} Book is left in the supply"))
+        reasons.append(
+            Reason("supply_empty", f"no {action.args[0]} Book is left in the supply (RES-3)")
+        )
     if state.players[task.player].books[i] >= rules.limits.books_per_discipline:
-        reasons.append(Reason("bookshelf_full", f"your {action.args[0]} shelf is full"))
+        reasons.append(Reason("bookshelf_full", f"your {action.args[0]} shelf is full (RES-4)"))
     return reasons
 
 
@@ -175,7 +177,7 @@ def _choose_prestige_check(rules: Rules, state: State, task: Task, action: Actio
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'prestige <discipline>'")]
     if state.supply_prestige[rules.discipline_index[action.args[0]]] == 0:
-        return [Reason("supply_empty", f"no {action.args[0]} Prestige token is left")]
+        return [Reason("supply_empty", f"no {action.args[0]} Prestige token is left (RES-6)")]
     return []
 
 

@@ -56,9 +56,14 @@ def _enrol_reasons(
     if position is None:
         position = _rightmost(queue)
         if position is None:
-            return [Reason("queue_empty", f"the {area} queue has no Student left")]
+            return [Reason("queue_empty", f"the {area} queue has no Student left (ENROL-1)")]
     elif not 0 <= position < len(queue) or queue[position] is None:
-        return [Reason("no_student_there", f"no Student on space {position} of the {area} queue")]
+        return [
+            Reason(
+                "no_student_there",
+                f"no Student on space {position} of the {area} queue (OBJ-7, IC-FAV-3)",
+            )
+        ]
     student = queue[position]
     assert student is not None
     if not destinations(rules, state, p, student):
@@ -169,7 +174,11 @@ def _position(action: Action) -> int | None:
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     if len(action.args) == 2 and _position(action) is not None:
         if not has_ability(rules, state, p, "enrol_anywhere"):
-            return [Reason("no_such_ability", "only Objective card #23 lets you pick any Student")]
+            return [
+                Reason(
+                    "no_such_ability", "only Objective card #23 lets you pick any Student (OBJ-7)"
+                )
+            ]
         area, position = action.args[0], _position(action)
         reasons = _enrol_reasons(rules, state, p, area, position)
         if not reasons and position == _rightmost(state.queues[rules.discipline_index[area]]):
@@ -177,7 +186,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
                 Reason(
                     "same_as_option",
                     f"space {position} holds the rightmost Student, which 'enrol {area}' "
-                    "takes: choose that option",
+                    "takes: choose that option (OBJ-7)",
                 )
             ]
         return reasons

@@ -19,7 +19,9 @@ def _tile_reasons(rules: Rules, state: State, p: int, action: Action, free: bool
     tile = rules.class_tiles[action.args[0]]
     column = state.market[rules.discipline_index[tile.discipline]]
     if tile.id not in column.visible():
-        return [Reason("tile_not_available", f"{tile.id} is not a visible tile of the market")]
+        return [
+            Reason("tile_not_available", f"{tile.id} is not a visible tile of the market (EST-2)")
+        ]
     if free:
         return []
     # EST-1, EST-4: one Book of the tile's discipline goes to the Library.
@@ -124,7 +126,12 @@ def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list
     # A free Establish during Teach a Class cannot replace the class being taught: the active
     # Student sits on it and its Knowledge bonus and area are in use (TEACH-2, TEACH-5).
     if state.teaching is not None and state.teaching[:2] == (task.player, action.args[0]):
-        return [Reason("class_being_taught", f"the class on {action.args[0]} is being taught")]
+        return [
+            Reason(
+                "class_being_taught",
+                f"the class on {action.args[0]} is being taught (TEACH-2, TEACH-5)",
+            )
+        ]
     return []
 
 

@@ -20,13 +20,17 @@ def favour_reasons(rules: Rules, state: State, p: int, version: str) -> list[Rea
         storage = rules.tables.components.prestige_storage
         reasons = []
         if state.favour_supply < 1:
-            reasons.append(Reason("no_favour_tiles", "the supply has no Favour tile left"))
+            reasons.append(
+                Reason("no_favour_tiles", "the supply has no Favour tile left (FAV-3, AMB-8)")
+            )
         if (pl.favour_tiles + 1) * storage.covered_per_favour_tile > storage.spaces:
-            reasons.append(Reason("storage_covered", "no Prestige spaces are left to cover"))
+            reasons.append(
+                Reason("storage_covered", "no Prestige spaces are left to cover (FAV-3, AMB-8)")
+            )
         return reasons
     if version == "return":
         if pl.favour_tiles < 1:
-            return [Reason("no_favour_to_return", "you hold no Favour tile")]
+            return [Reason("no_favour_to_return", "you hold no Favour tile (FAV-4, AMB-8)")]
         return []
     return [Reason("bad_arguments", "write 'favour take' or 'favour return'")]
 

@@ -24,7 +24,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     space = action.args[0]
     pl = state.players[p]
     if space not in pl.classes:
-        return [Reason("no_class_there", f"there is no Class tile on {space}")]
+        return [Reason("no_class_there", f"there is no Class tile on {space} (TEACH-1)")]
     if not any(s in pl.students for s in rules.spaces_under[space]):
         return [
             Reason("no_student_in_class", f"no Student sits below the class on {space} (TEACH-1)")

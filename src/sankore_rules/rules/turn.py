@@ -247,7 +247,7 @@ def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> li
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'return <discipline>'")]
     if state.players[task.player].prestige[rules.discipline_index[action.args[0]]] == 0:
-        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token")]
+        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token (STOR-3)")]
     return []
 
 

@@ -45,7 +45,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
             return [
                 Reason(
                     "corner_only_by_port",
-                    "the corner Wall space is reached only through Suakin or Zeila",
+                    "the corner Wall space is reached only through Suakin or Zeila (ASTRO-13)",
                 )
             ]
         return [Reason("bad_arguments", "write 'wall <Wall space>'")]
@@ -177,7 +177,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     ):
         return [Reason("bad_arguments", "write 'wall <Wall space>'")]
     if action.args[0] in state.spaces:
-        return [Reason("space_taken", f"{action.args[0]} already holds a Wall")]
+        return [Reason("space_taken", f"{action.args[0]} already holds a Wall (MATH-1)")]
     return piece_reasons(rules, state.players[task.player], AREA)
 
 

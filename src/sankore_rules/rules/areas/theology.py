@@ -49,7 +49,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
         return [Reason("bad_arguments", "write 'mosque <Theology space>'")]
     space = rules.theology_spaces[action.args[0]]
     if space.id in state.spaces:
-        return [Reason("space_taken", f"{space.id} already holds a Mosque")]
+        return [Reason("space_taken", f"{space.id} already holds a Mosque (THEO-1)")]
     pl = state.players[task.player]
     cost = _row_cost(rules, space.row)  # THEO-3, THEO-4
     reasons = knowledge_reasons(space.knowledge, teaching_knowledge(rules, state))
