@@ -14,7 +14,7 @@ cache hit ("legal_actions"). The cost of working the list out ("legal computed")
 on a clone of each state (clones carry no cache); it is part of every ``sr.apply`` figure.
 Games/s and decisions/s count only the game itself, not that extra timing run.
 
-    .venv/bin/python benchmarks/random_games.py --games 20 --players 2 3 4 --seed 0
+    .venv/bin/python benchmarks/random_games.py --games 20 --players 2 3 4 --seed 0 --turn-limit 100
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Tally:
         self.apply_ns += other.apply_ns
 
 
-def play(players: int, seed: int, library: str, tally: Tally) -> None:
+def play(players: int, seed: int, library: str, turn_limit: int | None, tally: Tally) -> None:
     """Play one random game to its end, adding its timings to ``tally``."""
     perf = time.perf_counter_ns
     cpu = time.process_time_ns  # CPU time: steadier than wall time on a shared machine
@@ -63,7 +63,7 @@ def play(players: int, seed: int, library: str, tally: Tally) -> None:
     extra = 0  # time spent on the uncached timing run, left out of the game's time
     extra_cpu = 0
     start, start_cpu = perf(), cpu()
-    state = sr.new_game(players=players, seed=seed, library=library)
+    state = sr.new_game(players=players, seed=seed, library=library, turn_limit=turn_limit)
     decisions = 0
     while not sr.is_terminal(state):
         e0, c0 = perf(), cpu()
@@ -124,6 +124,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--library", default="three_shelf", choices=["three_shelf", "six_shelf"])
     parser.add_argument(
+        "--turn-limit",
+        type=int,
+        default=100,
+        help="the turn-limit variant, so that random games stay of comparable length (0: none)",
+    )
+    parser.add_argument(
         "--tracemalloc", action="store_true", help="also trace Python allocations (slower)"
     )
     args = parser.parse_args(argv)
@@ -132,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
     sr.new_game(players=2, seed=0)  # load the rule tables before timing anything
     print(
         f"sankore_rules random games: {args.games} per player count, seed {args.seed}, "
-        f"{args.library}, Python {sys.version.split()[0]}"
+        f"{args.library}, turn limit {args.turn_limit or 'none'}, "
+        f"Python {sys.version.split()[0]}"
     )
     print(
         "  players | games | decisions | dec/game | games/s | games/s |    dec/s | "
@@ -144,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     for players in args.players:
         tally = Tally()
         for i in range(args.games):
-            play(players, args.seed + i, args.library, tally)
+            play(players, args.seed + i, args.library, args.turn_limit or None, tally)
         print(report(str(players), tally))
         total.add(tally)
     if len(args.players) > 1:

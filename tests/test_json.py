@@ -407,3 +407,28 @@ def test_state_key_tells_positions_apart() -> None:
     reordered.players[0].classes = dict(reversed(list(state.players[0].classes.items())))
     assert reordered == state
     assert reordered.key() == state.key()
+
+
+def _another(value: Any) -> Any:
+    """A value of the same type that differs from ``value``."""
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return [*value, "x"]
+    return {**value, "x": "y"}
+
+
+def test_state_key_covers_every_field_of_the_position() -> None:
+    """Issue 11: the key is written field by field for speed; it must name every field that
+    takes part in equality, for the state and for each player, in declaration order."""
+    state = started(3, 1)
+    position = [f.name for f in attrs.fields(State) if f.eq and not f.name.startswith("_")]
+    assert len(position) == len(state.key())
+    player_fields = attrs.fields(type(state.players[0]))
+    assert len(player_fields) == len(state.players[0].key())
+    for i, f in enumerate(player_fields):
+        changed = state.players[0].clone()
+        setattr(changed, f.name, _another(getattr(changed, f.name)))
+        assert changed.key()[i] != state.players[0].key()[i], f.name

@@ -21,7 +21,7 @@ import pytest
 import sankore_rules as sr
 from positions import RULES
 from sankore_rules.state import State
-from sankore_rules.tables import DATA_FILES, entries_with_source
+from sankore_rules.tables import DATA_FILES, entries_with_source, fields_with_source
 from strategies import DATA_DIR, copy_tables, edit_table, entry, read_table
 
 SOURCES = {"rulebook", "example", "reconstructed"}
@@ -397,11 +397,16 @@ def walk_records(value: Any) -> Iterator[Any]:
 
 
 def toml_sources(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
-    """Every ``source`` and ``*_source`` key in parsed TOML, with where it is and its value."""
+    """Every ``source`` key and every per-field ``sources`` entry in parsed TOML, with where
+    it is and its value."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key == "source" or key.endswith("_source"):
+            if key == "source":
                 yield f"{where}.{key}", value
+            elif key == "sources":
+                for name, source in value.items():
+                    yield f"{where}.sources.{name}", source
+                continue
             yield from toml_sources(value, f"{where}.{key}")
     elif isinstance(data, list):
         for i, value in enumerate(data):
@@ -409,11 +414,75 @@ def toml_sources(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
 
 
 def test_tables_every_source_is_rulebook_example_or_reconstructed() -> None:
-    """DESIGN "Data provenance": each provenance written in the tables is one of three."""
+    """DESIGN "Data provenance": each provenance written in the tables, an entry's or a
+    single field's (issue 18), is one of three."""
+    written = 0
     for stem in DATA_FILES:
         data = tomllib.loads((DATA_DIR / f"{stem}.toml").read_text(encoding="utf-8"))
         for where, value in toml_sources(data):
             assert value in SOURCES, f"{stem}.toml{where} = {value!r}"
+            written += ".sources." in where
+    assert written > 0
+
+
+@pytest.mark.parametrize(
+    ("key", "source", "problem"),
+    [
+        ("colour", "reconstructed", "no value 'colour'"),
+        ("city", "example", "repeats the source it overrides (example)"),
+        ("knowledge[0]", "reconstructed", "'knowledge' has no item 0"),
+        ("knowledge-2", "reconstructed", "is not a field name"),
+    ],
+)
+def test_tables_field_source_must_name_a_value_and_change_it(
+    tmp_path: Path, key: str, source: str, problem: str
+) -> None:
+    """Issue 18, per-field provenance: a ``sources`` key names a value the entry holds (an
+    item of a list field only within the list) and gives it another source than the one it
+    overrides; anything else is refused, naming the file, the entry and the key."""
+
+    def change(data: dict[str, Any]) -> None:
+        entry(data, "space", "djenne-middle")[1]["sources"] = {key: source}
+
+    error = load_error(tmp_path, "theology", change)
+    assert "theology.toml" == error.file
+    assert f"space[djenne-middle].sources.{key}" == error.where
+    assert problem in error.problem
+
+
+def test_tables_field_source_of_a_list_item_past_the_end_refused(tmp_path: Path) -> None:
+    """Issue 18: ``column_gold[4]`` names no Madrasa column (there are four, 0 to 3)."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["sources"] = {"column_gold[4]": "example"}
+
+    error = load_error(tmp_path, "mathematics", change)
+    assert ("mathematics.toml", "table.sources.column_gold[4]") == (error.file, error.where)
+    assert "'column_gold' has no item 4" == error.problem
+
+
+def test_tables_fields_with_source_splits_a_list_given_in_part() -> None:
+    """Issue 18: a field the texts give only in part is counted item by item, each with its
+    own source; an entry's other fields take the entry's source."""
+    rows = {(f, w, n): str(s) for f, w, n, s in fields_with_source(RULES.tables)}
+    assert {n: s for (f, w, n), s in rows.items() if (f, w) == ("mathematics", "")} == {
+        "rows": "reconstructed",
+        "columns": "reconstructed",
+        "unnumbered": "reconstructed",
+        "numbered": "reconstructed",
+        "row_gold": "reconstructed",
+        "column_gold[0]": "reconstructed",
+        "column_gold[1]": "reconstructed",
+        "column_gold[2]": "reconstructed",
+        "column_gold[3]": "example",
+    }
+    assert {n: s for (f, w, n), s in rows.items() if w == "space[djenne-middle]"} == {
+        "city": "example",
+        "region": "reconstructed",
+        "row": "example",
+        "knowledge": "example",
+        "activate": "reconstructed",
+    }
 
 
 def test_tables_entries_with_source_lists_every_entry() -> None:

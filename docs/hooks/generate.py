@@ -17,24 +17,37 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from sankore_docs import areas, components, reference
+from sankore_docs import areas, clauses, components, reference
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
 import sankore_rules as sr
 
-__all__ = ["DATA_PAGES", "MARKER", "SECTIONS", "expand", "on_config", "on_page_markdown"]
+__all__ = [
+    "DATA_PAGES",
+    "MARKER",
+    "SECTIONS",
+    "expand",
+    "on_config",
+    "on_page_content",
+    "on_page_markdown",
+]
 
 #: A marker in a page: ``<!-- sankore:section-name -->``.
 MARKER = re.compile(r"<!--\s*sankore:([a-z0-9-]+)\s*-->")
+
+#: The hand-written pages: ``docs/``, beside this hook's folder.
+DOCS = Path(__file__).resolve().parent.parent
 
 #: Every section a page may ask for with a marker, and the function that renders it.
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **areas.SECTIONS,
     **components.SECTIONS,
     **reference.SECTIONS,
+    "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 
 
@@ -59,10 +72,39 @@ def expand(markdown: str, rules: sr.Rules, page: str = "index.md") -> str:
 _RULES: list[sr.Rules] = []
 
 
+_CITED: list[list[str]] = []
+
+
 def on_config(config: Any) -> Any:
-    """Load the ruleset once per build: the bundled tables, or ``$SANKORE_RULES_DATA``."""
+    """Load the ruleset and the clauses the pages cite, once per build.
+
+    The ruleset is the bundled tables, or those of the folder ``$SANKORE_RULES_DATA`` names.
+    """
     _RULES[:] = [sr.load_rules(os.environ.get("SANKORE_RULES_DATA") or None)]
+    _CITED[:] = [list(clauses.citations(DOCS))]
     return config
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Link the rulings and clauses cited in rendered text that was never Markdown here.
+
+    The API reference is rendered from docstrings, which cite rulings (``ENGINE-1``) and
+    clauses (``END-2``) as the code does; they link like the pages' own citations. A clause
+    no page explains has no entry to link to and is left as it is.
+    """
+    if not _RULES:
+        on_config(config)
+    here = page.file
+    rulings = files.get_file_from_path("reference/rulings.md")
+    listing = files.get_file_from_path(clauses.CLAUSES_PAGE)
+    targets = {
+        r.id: f"{rulings.url_relative_to(here)}#{r.id.lower()}"
+        for r in _RULES[0].tables.rulings.ruling
+        if page.file.src_uri != "reference/rulings.md"
+    }
+    if page.file.src_uri != clauses.CLAUSES_PAGE:
+        targets |= {c: f"{listing.url_relative_to(here)}#{c.lower()}" for c in _CITED[0]}
+    return clauses.link_html(html, targets)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
@@ -72,6 +114,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if not _RULES:
         on_config(config)
     try:
-        return expand(markdown, _RULES[0], page.file.src_uri)
+        # Clause IDs in the hand-written prose link to the clauses page; generated sections,
+        # expanded after, carry none of their own.
+        linked = clauses.link_clauses(markdown, page.file.src_uri)
+        return expand(linked, _RULES[0], page.file.src_uri)
     except UnrenderedError as exc:
         raise PluginError(f"sankore docs generator: {exc}") from exc

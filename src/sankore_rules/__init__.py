@@ -31,6 +31,14 @@ from sankore_rules.errors import (
     RulesDataError,
     StateError,
 )
+from sankore_rules.queries import (
+    Knowledge,
+    Placement,
+    Storage,
+    knowledge,
+    reachable_spaces,
+    storage,
+)
 from sankore_rules.records import Record, RecordError, ReplayError, load_record, replay, save_record
 from sankore_rules.render import render_state
 from sankore_rules.rules.scoring import DisciplineScore, PlayerScore, Scores
@@ -42,6 +50,8 @@ __all__ = [
     "DisciplineScore",
     "Event",
     "IllegalAction",
+    "Knowledge",
+    "Placement",
     "PlayerScore",
     "Reason",
     "Record",
@@ -52,20 +62,24 @@ __all__ = [
     "Scores",
     "State",
     "StateError",
+    "Storage",
     "apply",
     "explain",
     "final_scores",
     "from_json",
     "is_terminal",
+    "knowledge",
     "legal_actions",
     "load_record",
     "load_rules",
     "new_game",
     "observation",
     "parse_action",
+    "reachable_spaces",
     "render_state",
     "replay",
     "rules_of",
     "save_record",
+    "storage",
     "to_json",
 ]

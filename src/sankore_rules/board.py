@@ -51,7 +51,39 @@ class Rules:
     """The rules a game is played by: tables, graphs and indices, built once.
 
     Use :func:`load_rules` to make one. Two rulesets with the same ``content_hash`` hold the
-    same numbers.
+    same numbers. The attributes below are the board's geometry, for frontends to draw and
+    query; they are read-only, shared by every state of the ruleset.
+
+    Attributes:
+        tables: the validated rule tables, one record per TOML file.
+        name: the ruleset's name; ``content_hash``: a hash of its numbers.
+        disciplines: the four disciplines, in the order every per-discipline list uses.
+        queue_layouts: per player count, the queue spaces left to right, each with the
+            Knowledge it shows once empty and its icons (Favour, Sankoré tile, Book or
+            Prestige majority).
+        class_spaces: the player board's Class spaces; ``class_row`` their rows (0 at the
+            bottom); ``intro_spaces`` the bottom row's.
+        student_spaces: the Student spaces; ``student_level`` their levels (the stars
+            beside them), ``student_under`` the Class space each lies under (None for the
+            four topmost), ``topmost`` the four that score at the end, ``spaces_under`` the
+            Student spaces under each Class space, ``spaces_by_level`` those of each level.
+        arrows: from each Class space, the Student spaces of the row above it leads to.
+        graduation_slots: the Graduation slots on a player board.
+        school_knowledge: the numbers uncovered as pieces of one kind leave the board.
+        astro_nodes: the camel map's places (Timbuktu, Oases, Port Cities) by id;
+            ``route_graph`` the map (a networkx graph), ``route_distance`` the length of the
+            shortest route between any two places; ``oases`` and ``port_spaces`` the places
+            a Trading Post can go (a Port space is named ``city:index``).
+        theology_spaces, law_spaces, wall_spaces: those areas' spaces by id, with their
+            Knowledge (a Wall's ``number``), row or side, region and rewards.
+        area_spaces: every space a piece can go to, with its area, region and printed number.
+        madrasa_columns, madrasa_cells: the Madrasa grid's width and size; cells are numbered
+            in reading order (``cell_name`` gives ``r<row>c<column>``); ``numbered_cells``
+            the twelve numbered spaces in the order tiles fill them; ``row_cells`` and
+            ``column_cells`` the cells of each line; ``wall_line`` the cells each Wall space
+            lines up with.
+        favour_rewards: the Favour track's rewards, space by space.
+        library_sides: the two Library sides with their shelves.
     """
 
     def __init__(self, tables: RulesTables) -> None:

@@ -1,6 +1,11 @@
 """The records of the rule tables: one frozen attrs class per TOML file and per kind of entry.
 
 ``tables.py`` reads the TOML files into these records; ``validation.py`` cross-checks them.
+
+Provenance (DESIGN "Data provenance"): a record with a ``source`` says where its values come
+from, ``rulebook``, ``example`` or ``reconstructed``. Its ``sources`` table overrides that for
+single values the texts give differently, keyed by field name (``knowledge``) or by one item
+of a list field (``column_gold[3]``); ``tables.fields_with_source`` reads both.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class Disciplines:
     order: tuple[str, ...]
     regions: dict[str, str]
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -96,6 +102,7 @@ class Counts:
     theology_books_drawn: int
     port_prestige_drawn: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -104,6 +111,7 @@ class StudentsInBag:
 
     per_player_count: dict[str, int]
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -115,6 +123,7 @@ class Limits:
     salt: int
     books_per_discipline: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -126,6 +135,7 @@ class Start:
     salt: int
     favour_tiles_per_player: str
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -135,6 +145,7 @@ class PrestigeStorage:
     spaces: int
     covered_per_favour_tile: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -185,16 +196,15 @@ class PlayerBoard:
 
     source: Source
     school_knowledge: tuple[int, ...]
-    school_knowledge_source: Source
     graduation_slots: int
     skill_section_size: int
-    skill_section_size_source: Source
     second_row: int
     top_rows: tuple[int, ...]
     top_space_row: int
     classes: tuple[ClassSpace, ...]
     students: tuple[StudentSpace, ...]
     arrows: tuple[Arrow, ...]
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -203,6 +213,7 @@ class FavourSpace:
 
     reward: tuple[Effect, ...]
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -210,8 +221,9 @@ class FavourTrack:
     """``favour_track.toml``."""
 
     start: int
-    start_source: Source
     space: tuple[FavourSpace, ...]
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -232,6 +244,7 @@ class QueueLayout:
     players: int
     source: Source
     spaces: tuple[QueueSpace, ...]
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -252,6 +265,7 @@ class PortSpace:
     source: Source
     token: bool = False
     reward: tuple[Effect, ...] = ()
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -267,6 +281,7 @@ class AstroNode:
     name: str | None = None
     gold: int = 0
     spaces: tuple[PortSpace, ...] = ()
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -277,6 +292,7 @@ class AstroPath:
     knowledge: int
     source: Source
     dotted: bool = False
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -286,9 +302,10 @@ class Astronomy:
     start: str
     oasis_gold: int
     oasis_salt: int
-    oasis_source: Source
+    source: Source
     node: tuple[AstroNode, ...]
     path: tuple[AstroPath, ...]
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -307,6 +324,7 @@ class TheologyRows:
     middle: Cost
     top: Cost
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -322,6 +340,7 @@ class TheologySpace:
     activate: str | None = None
     skill: SkillGrant | None = None
     madrasa_student: str | None = None
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -342,6 +361,7 @@ class LawSpace:
     knowledge: int
     skill: str
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -371,6 +391,7 @@ class WallSides:
     C: WallSide
     D: WallSide
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -382,6 +403,7 @@ class WallSpace:
     line: int
     number: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -391,6 +413,7 @@ class Corner:
     id: str
     number: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -399,6 +422,7 @@ class MadrasaStudents:
 
     disciplines: tuple[str, ...]
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -409,14 +433,14 @@ class Mathematics:
     columns: int
     unnumbered: tuple[tuple[int, int], ...]
     numbered: tuple[tuple[int, int], ...]
-    grid_source: Source
     row_gold: tuple[int, ...]
     column_gold: tuple[int, ...]
-    gold_source: Source
     sides: WallSides
     wall: tuple[WallSpace, ...]
     corner: Corner
     madrasa_students: MadrasaStudents
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 # ---- tiles, cards, library ----------------------------------------------------------------------
@@ -430,6 +454,7 @@ class Shelf:
     points: int
     second: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -439,6 +464,7 @@ class LibrarySide:
     id: str
     source: Source
     shelves: tuple[Shelf, ...]
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -458,6 +484,7 @@ class ClassTile:
     reward: tuple[Effect, ...]
     source: Source
     level: int = 0
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -475,8 +502,8 @@ class SkillIcon:
     id: str
     count: int
     effect: tuple[Effect, ...]
-    effect_source: Source
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -495,6 +522,7 @@ class SankoreTile:
     placement: str
     bonus: tuple[Effect, ...]
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -513,6 +541,7 @@ class GraduationTile:
     level: int
     prestige: int
     source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen
@@ -565,7 +594,7 @@ class ObjectiveCard:
     requirement: tuple[Condition, ...]
     ability: Ability
     source: Source
-    ability_source: Source | None = None
+    sources: dict[str, Source] = attrs.field(factory=dict)
 
 
 @frozen

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import cattrs
-from attrs import define, field, fields, frozen
+from attrs import define, field, frozen
 
 from sankore_rules.errors import StateError
 
@@ -123,6 +123,28 @@ class PlayerState:
     completed: list[int]
     kept_sankore: list[str]
     turns: int = 0
+
+    def key(self) -> Hashable:
+        """A hashable key of this player's part of the position (see :meth:`State.key`)."""
+        return (
+            self.gold,
+            self.salt,
+            self.inspiration,
+            tuple(self.books),
+            tuple(self.prestige),
+            self.favour_tiles,
+            self.favour_pos,
+            tuple(self.pieces),
+            frozenset(self.classes.items()),
+            frozenset(self.students.items()),
+            tuple(self.skills),
+            tuple(self.graduations),
+            self.camel,
+            tuple(self.objectives),
+            tuple(self.completed),
+            tuple(self.kept_sankore),
+            self.turns,
+        )
 
     def clone(self) -> PlayerState:
         """A copy sharing only immutable values."""
@@ -247,7 +269,49 @@ class State:
         >>> a.key() == sr.from_json(sr.to_json(a)).key()
         True
         """
-        return tuple(_frozen(getattr(self, name)) for name in _POSITION_FIELDS)
+        # Field by field, in declaration order (a test holds it to the fields): a generic
+        # walk over the attrs fields costs ten times as much.
+        return (
+            self.rules_name,
+            self.rules_hash,
+            self.player_count,
+            self.library_side,
+            self.seed,
+            self.turn_limit,
+            self.first_player,
+            tuple(p.key() for p in self.players),
+            tuple(map(tuple, self.queues)),
+            frozenset(self.queue_tokens.items()),
+            frozenset(self.boxes.items()),
+            frozenset(self.spaces.items()),
+            frozenset(self.theology_books.items()),
+            frozenset(self.port_tokens.items()),
+            frozenset(self.region_tiles.items()),
+            frozenset((k, tuple(v)) for k, v in self.overflow_books.items()),
+            frozenset((k, tuple(v)) for k, v in self.overflow_prestige.items()),
+            tuple(self.madrasa),
+            tuple(self.madrasa_students),
+            tuple(self.supply_books),
+            tuple(self.supply_prestige),
+            tuple(self.supply_sankore),
+            frozenset(self.skill_stacks.items()),
+            self.favour_supply,
+            tuple(self.graduation),
+            tuple(self.market),
+            tuple(map(tuple, self.library)),
+            tuple(self.students_out),
+            tuple(self.discarded_sankore),
+            tuple(self.draft),
+            tuple(self.main_used),
+            tuple(self.pending_scorings),
+            tuple(self.scorings_done),
+            self.teaching,
+            tuple(self.abilities_used),
+            self.end_triggered,
+            self.end_cause,
+            self.game_over,
+            tuple((t.kind, t.player, _frozen(t.args)) for t in self.agenda),
+        )
 
     def clone(self) -> State:
         """A copy that shares only immutable values; changing it never changes this state."""
@@ -295,24 +359,13 @@ class State:
         )
 
 
-#: The fields a position is made of: all but the last action's events and the private caches.
-_POSITION_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(State) if f.eq and not f.name.startswith("_")
-)
-
-
 def _frozen(value: Any) -> Hashable:
-    """``value`` as nested tuples (dicts as frozensets of items), equal when the values are."""
+    """JSON-like ``value`` as nested tuples (dicts as frozensets of items), equal when equal."""
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
         return frozenset((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, PlayerState | Task | MarketColumn):
-        return (
-            type(value).__name__,
-            *(_frozen(getattr(value, f.name)) for f in fields(type(value))),
-        )
-    return value  # type: ignore[no-any-return]  # str, int, None, frozen records of those
+    return value  # type: ignore[no-any-return]  # str, int, bool, None
 
 
 # ---- JSON ----------------------------------------------------------------------------------------

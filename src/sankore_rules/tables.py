@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-import attrs
 import cattrs
 
+from sankore_rules.provenance import (  # re-exported: provenance is part of the tables' API
+    entries_with_source,
+    field_sources,
+    fields_with_source,
+    is_sourced,
+    parse_source_key,
+    sourced_entries,
+    valued_fields,
+)
 from sankore_rules.schema import (  # the records, re-exported for callers
     DATA_FILES,
     Ability,
@@ -139,7 +147,14 @@ __all__ = [
     "WallSide",
     "WallSides",
     "WallSpace",
+    "entries_with_source",
+    "field_sources",
+    "fields_with_source",
+    "is_sourced",
     "load_tables",
+    "parse_source_key",
+    "sourced_entries",
+    "valued_fields",
 ]
 
 
@@ -232,31 +247,3 @@ def load_tables(directory: str | Path | None = None) -> RulesTables:
 
     validate_tables(tables)
     return tables
-
-
-def entries_with_source(tables: RulesTables) -> list[tuple[str, str, Source]]:
-    """Every table entry that carries a ``source``, as (file, entry, source) rows.
-
-    The docs list the reconstructed ones in one place so an owner of the game can check them.
-    """
-    rows: list[tuple[str, str, Source]] = []
-
-    def walk(file: str, where: str, value: Any) -> None:
-        if attrs.has(type(value)):
-            src = getattr(value, "source", None)
-            if isinstance(src, Source):
-                rows.append((file, where, src))
-            for f in attrs.fields(type(value)):
-                if f.name != "source":
-                    walk(file, f"{where}.{f.name}" if where else f.name, getattr(value, f.name))
-        elif isinstance(value, tuple):
-            for i, item in enumerate(value):
-                label = getattr(item, "id", None) or getattr(item, "number", None) or i
-                walk(file, f"{where}[{label}]", item)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                walk(file, f"{where}.{k}", v)
-
-    for stem in DATA_FILES:
-        walk(stem, "", getattr(tables, stem))
-    return rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from sankore_rules.provenance import parse_source_key, sourced_entries, valued_fields
 from sankore_rules.tables import (
     RESOURCES,
     Effect,
@@ -336,3 +337,30 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("objectives", f"{at}.ability.discipline", "an area ability names its area")
         _check_effects("objectives", f"{at}.ability", ability.effects, disc, icons)
     _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))
+    _check_sources(t)
+
+
+def _check_sources(t: RulesTables) -> None:
+    """Per-field provenance: each ``sources`` key names a value of its entry and changes it.
+
+    An override of a field the entry does not hold, of an item past the end of a list, or one
+    that repeats what it overrides would make the provenance say something it does not mean.
+    """
+    for file, where, record in sourced_entries(t):
+        fields = valued_fields(record)
+        for key, source in record.sources.items():
+            at = f"{where or 'table'}.sources.{key}"
+            try:
+                name, index = parse_source_key(key)
+            except ValueError as exc:
+                raise _fail(file, at, str(exc)) from exc
+            if name not in fields:
+                raise _fail(file, at, f"the entry has no value {name!r} to give a source for")
+            overridden = record.source
+            if index is not None:
+                items = getattr(record, name)
+                if not isinstance(items, tuple) or not 0 <= index < len(items):
+                    raise _fail(file, at, f"{name!r} has no item {index}")
+                overridden = record.sources.get(name, record.source)
+            if source == overridden:
+                raise _fail(file, at, f"repeats the source it overrides ({source})")

@@ -13,6 +13,7 @@ from sankore_docs.words import (
     describe_effect,
     describe_effects,
     disc,
+    entry_source,
     join,
     mermaid_id,
     region,
@@ -20,6 +21,7 @@ from sankore_docs.words import (
     source_word,
     supported,
     table,
+    value_source,
 )
 from sankore_rules.tables import Cost, Effect, EffectKind
 
@@ -77,7 +79,7 @@ def _astronomy_places(rules: sr.Rules, page: str) -> str:
                     f"{t.oasis_gold} Gold",
                     supported(False),
                     f"gain {t.oasis_salt} Salt; the camel stays here",
-                    source_word(node.source),
+                    entry_source(node),
                 )
             )
         elif node.kind == "port":
@@ -100,7 +102,7 @@ def _astronomy_places(rules: sr.Rules, page: str) -> str:
                         f"{node.gold} Gold",
                         supported(True),
                         sentence(join(reward)) + "; the camel goes back to Timbuktu",
-                        source_word(space.source),
+                        entry_source(space),
                     )
                 )
     headers = (
@@ -127,12 +129,12 @@ def _astronomy_cities(rules: sr.Rules, page: str) -> str:
             region(rules, node.region),
             f"{node.gold} Gold",
             len(node.spaces),
-            source_word(node.source),
+            entry_source(node),
         )
         for node in t.node
         if node.kind == "port"
     ]
-    rows.insert(0, ("Oasis (each)", "", "", f"{t.oasis_gold} Gold", 1, source_word(t.oasis_source)))
+    rows.insert(0, ("Oasis (each)", "", "", f"{t.oasis_gold} Gold", 1, entry_source(t)))
     return table(("Place", "Id", "Region", "Cost per Trading Post", "Spaces", "Source"), rows)
 
 
@@ -143,7 +145,7 @@ def _astronomy_paths(rules: sr.Rules, page: str) -> str:
             code(p.ends[1]),
             p.knowledge,
             "yes, crosses the region's line" if p.dotted else "no",
-            source_word(p.source),
+            entry_source(p),
         )
         for p in rules.tables.astronomy.path
     ]
@@ -160,7 +162,7 @@ def _theology_rows(rules: sr.Rules, page: str) -> str:
             ROW_WORDS[name],
             describe_cost(getattr(rows_t, name)),
             supported(getattr(rows_t, name).supported),
-            source_word(rows_t.source),
+            entry_source(rows_t),
         )
         for name in ("bottom", "middle", "top")
     ]
@@ -215,7 +217,7 @@ def _theology_spaces(rules: sr.Rules, page: str) -> str:
                 describe_cost(cost),
                 supported(cost.supported),
                 sentence(join(reward)) + also,
-                source_word(s.source),
+                entry_source(s),
             )
         )
     headers = (
@@ -242,7 +244,7 @@ def _law_rows(rules: sr.Rules, page: str) -> str:
             ROW_WORDS[name],
             describe_cost(getattr(rows_t, name)),
             supported(getattr(rows_t, name).supported),
-            source_word(rows_t.source),
+            entry_source(rows_t),
         )
         for name in ("bottom", "middle", "top")
     ]
@@ -272,7 +274,7 @@ def _law_spaces(rules: sr.Rules, page: str) -> str:
                 describe_cost(cost),
                 supported(cost.supported),
                 ". ".join(reward),
-                source_word(s.source),
+                entry_source(s),
             )
         )
     headers = ("Space", "Region", "Row", "Knowledge", "Cost", "Supported Class", "Reward", "Source")
@@ -309,9 +311,18 @@ def _mathematics_grid(rules: sr.Rules, page: str) -> str:
                 cells.append(f"{code(name)} starts with a tile")
         rows.append([f"row {r}", *cells, m.row_gold[r]])
     rows.append(["Gold icons of the column", *m.column_gold, ""])
-    return table(headers, rows) + (
-        f"\n\nGrid and numbering: {source_word(m.grid_source)}. "
-        f"Gold icons: {source_word(m.gold_source)}."
+    # The texts give one column's Gold icons (MATH-11): say which, line by line.
+    exceptions = [
+        f"the Gold icons of {line} {i}: {value_source(m, f'{key}[{i}]')}"
+        for key, line in (("row_gold", "row"), ("column_gold", "column"))
+        for i in range(len(getattr(m, key)))
+        if value_source(m, f"{key}[{i}]") != source_word(m.source)
+    ]
+    return (
+        table(headers, rows)
+        + "\n\nGrid, numbering and Gold icons: "
+        + "; ".join([source_word(m.source), *exceptions])
+        + "."
     )
 
 
@@ -349,7 +360,7 @@ def _mathematics_sides(rules: sr.Rules, page: str) -> str:
                 f"the Madrasa's {lines_word}",
                 describe_cost(cost),
                 supported(side.supported),
-                source_word(sides.source),
+                entry_source(sides),
             )
         )
     return table(
@@ -378,7 +389,7 @@ def _mathematics_walls(rules: sr.Rules, page: str) -> str:
                 describe_cost(cost),
                 supported(side.supported),
                 _wall_reward(rules.wall_gold[w.id]),
-                source_word(w.source),
+                entry_source(w),
             )
         )
     corner = m.corner
@@ -392,7 +403,7 @@ def _mathematics_walls(rules: sr.Rules, page: str) -> str:
             "nothing",
             supported(False),
             "wins every Madrasa tie of its lines; no flip, no Gold",
-            source_word(corner.source),
+            entry_source(corner),
         )
     )
     headers = (
@@ -414,7 +425,7 @@ def _mathematics_students(rules: sr.Rules, page: str) -> str:
     names = join([disc(rules, d) for d in ms.disciplines])
     return (
         f"The Madrasa has one Theology space for the Students of each of these disciplines: "
-        f"{names}. Each holds any number of Students (source: {source_word(ms.source)})."
+        f"{names}. Each holds any number of Students (source: {entry_source(ms)})."
     )
 
 

@@ -6,20 +6,33 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sankore_rules as sr
+from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import (
     UnrenderedError,
     code,
     describe_ability,
     describe_condition,
+    describe_effect,
     describe_effects,
     disc,
+    entry_source,
     join,
+    link,
     plural,
     sentence,
     source_word,
     table,
+    value_source,
 )
-from sankore_rules.tables import Effect
+from sankore_rules.tables import (
+    Ability,
+    Effect,
+    EffectKind,
+    SkillGrant,
+    field_sources,
+    sourced_entries,
+    valued_fields,
+)
 
 __all__ = ["SECTIONS"]
 
@@ -69,7 +82,7 @@ def _player_board_classes(rules: sr.Rules, page: str) -> str:
         )
     return (
         table(("Class space", "Row", "Holds", "Student spaces under it", "Arrows lead up to"), rows)
-        + f"\n\nSource: {source_word(pb.source)}."
+        + f"\n\nSource: {value_source(pb, 'classes')}."
     )
 
 
@@ -95,14 +108,16 @@ def _player_board_students(rules: sr.Rules, page: str) -> str:
 
 def _player_board_knowledge(rules: sr.Rules, page: str) -> str:
     pb = rules.tables.player_board
-    rows = [(0, 0)] + [(i + 1, k) for i, k in enumerate(pb.school_knowledge)]
-    knowledge = table(("Pieces of the type placed", "School Knowledge"), rows)
+    rows = [(0, 0, link("reference/rulings.md#amb-45", page, "ruling AMB-45"))] + [
+        (i + 1, k, value_source(pb, f"school_knowledge[{i}]"))
+        for i, k in enumerate(pb.school_knowledge)
+    ]
+    knowledge = table(("Pieces of the type placed", "School Knowledge", "Source"), rows)
     return (
         knowledge
-        + f"\n\nSource: {source_word(pb.school_knowledge_source)}. Every player board has "
-        + f"{pb.graduation_slots} Graduation slots (source: {source_word(pb.source)}); a Skill "
-        + f"section holds {pb.skill_section_size} tiles (source: "
-        + f"{source_word(pb.skill_section_size_source)})."
+        + f"\n\nEvery player board has {pb.graduation_slots} Graduation slots (source: "
+        + f"{value_source(pb, 'graduation_slots')}); a Skill section holds "
+        + f"{pb.skill_section_size} tiles (source: {value_source(pb, 'skill_section_size')})."
     )
 
 
@@ -138,7 +153,7 @@ def _queues(rules: sr.Rules, page: str) -> str:
         parts.append(
             f"### {layout.players} players\n\n"
             f"{per} Students of each discipline go in the bag. "
-            f"Source: {source_word(layout.source)}.\n\n"
+            f"Source: {entry_source(layout)}.\n\n"
             + table(
                 (
                     "Position (0 = leftmost, as in `enrol <area> <position>`)",
@@ -160,12 +175,60 @@ def _favour_track(rules: sr.Rules, page: str) -> str:
             (
                 f"{i + 1}{start}",
                 sentence(describe_effects(space.reward, rules)),
-                source_word(space.source),
+                entry_source(space),
             )
         )
     return table(("Space", "Reward", "Source"), rows) + (
-        f"\n\nStarting space: {source_word(ft.start_source)}."
+        f"\n\nStarting space: {value_source(ft, 'start')} "
+        f"({link('reference/rulings.md#gap-21', page, 'ruling GAP-21')})."
     )
+
+
+def _advance_words(value: Any, advancing_icons: set[str], rules: sr.Rules) -> str | None:
+    """Words for a value that advances the Favour disc, directly or by a Skill tile; else None."""
+    if isinstance(value, Effect):
+        if value.kind == EffectKind.ADVANCE_FAVOUR or (
+            value.kind == EffectKind.SKILL_TILE and value.icon in advancing_icons
+        ):
+            return sentence(describe_effect(value, rules))
+        return None
+    icon = value.icon if isinstance(value, SkillGrant) else value
+    if isinstance(icon, str) and icon in advancing_icons:
+        return (
+            f"A Skill tile {code(icon)}, which advances the disc whenever its section is activated"
+        )
+    if isinstance(value, Ability):
+        found = [_advance_words(e, advancing_icons, rules) for e in value.effects]
+        return join([w for w in found if w]) or None
+    return None
+
+
+def _favour_advances(rules: sr.Rules, page: str) -> str:
+    """Every value of the tables that moves a Favour disc right (FAV-6, FAV-7)."""
+    advancing = {
+        i.id
+        for i in rules.tables.skill_tiles.icon
+        if any(e.kind == EffectKind.ADVANCE_FAVOUR for e in i.effect)
+    }
+    rows = []
+    for file, where, record in sourced_entries(rules.tables):
+        sources = dict(field_sources(record))
+        for name in valued_fields(record):
+            value = getattr(record, name)
+            items = value if isinstance(value, tuple) else (value,)
+            for i, item in enumerate(items):
+                words = _advance_words(item, advancing, rules)
+                if words:
+                    source = sources.get(f"{name}[{i}]", sources.get(name))
+                    rows.append(
+                        (
+                            link(DATA_PAGES[file], page, file.replace("_", " ")),
+                            code(where) if where else "the table",
+                            words,
+                            source_word(source),
+                        )
+                    )
+    return table(("Table", "Entry", "Advances the disc", "Source"), rows)
 
 
 def _library(rules: sr.Rules, page: str) -> str:
@@ -177,13 +240,13 @@ def _library(rules: sr.Rules, page: str) -> str:
                 shelf.slots,
                 f"+{shelf.points}",
                 f"+{shelf.second}" if shelf.second else "nothing",
-                source_word(shelf.source),
+                entry_source(shelf),
             )
             for i, shelf in enumerate(side.shelves)
         ]
         parts.append(
             f"### Side {code(side.id)}\n\n{len(side.shelves)} shelves, top to bottom "
-            f"(source of the side: {source_word(side.source)}).\n\n"
+            f"(source of the side: {entry_source(side)}).\n\n"
             + table(("Shelf", "Slots", "Most Books adds", "Second most adds", "Source"), rows)
         )
     return "\n\n".join(parts)
@@ -203,7 +266,7 @@ def _classes_introductory(rules: sr.Rules, page: str) -> str:
             disc(rules, c.discipline),
             f"+{c.knowledge}",
             _reward_words(c.reward, rules, "no Student reward"),
-            source_word(c.source),
+            entry_source(c),
         )
         for c in rules.tables.classes.introductory
     ]
@@ -225,7 +288,7 @@ def _classes_advanced(rules: sr.Rules, page: str) -> str:
                     join([code(s) for s in spaces], "or") or "none",
                     f"+{c.knowledge}" if c.knowledge else "none",
                     _reward_words(c.reward, rules, "no Student reward"),
-                    source_word(c.source),
+                    entry_source(c),
                 )
             )
         parts.append(
@@ -243,8 +306,8 @@ def _skill_tiles(rules: sr.Rules, page: str) -> str:
             code(i.id),
             i.count,
             sentence(describe_effects(i.effect, rules)),
-            source_word(i.effect_source),
-            source_word(i.source),
+            value_source(i, "effect"),
+            value_source(i, "count"),
         )
         for i in rules.tables.skill_tiles.icon
     ]
@@ -267,7 +330,10 @@ def _sankore_tiles(rules: sr.Rules, page: str) -> str:
         if t.bonus:
             bonus = sentence(describe_effects(t.bonus, rules))
         elif t.placement == "supply":
-            bonus = f"None; placing it gives 1 {disc(rules, t.discipline)} Prestige token instead"
+            bonus = (
+                f"None; placing it gives 1 {disc(rules, t.discipline)} Prestige token instead "
+                f"({link('reference/rulings.md#amb-22', page, 'ruling AMB-22')})"
+            )
         else:
             raise UnrenderedError(f"Sankoré tile {t.id} has no bonus")
         rows.append(
@@ -276,7 +342,7 @@ def _sankore_tiles(rules: sr.Rules, page: str) -> str:
                 disc(rules, t.discipline),
                 where[t.placement],
                 bonus,
-                source_word(t.source),
+                entry_source(t),
             )
         )
     return table(("Tile", "Discipline", "Starts", "Placement bonus", "Source"), rows)
@@ -289,7 +355,7 @@ def _graduation_tiles(rules: sr.Rules, page: str) -> str:
             disc(rules, g.discipline),
             g.level,
             plural(g.prestige, "Prestige icon", "Prestige icons"),
-            source_word(g.source),
+            entry_source(g),
         )
         for g in sorted(
             rules.tables.graduation_tiles.tile,
@@ -304,7 +370,6 @@ def _objectives(rules: sr.Rules, page: str) -> str:
     for card in rules.tables.objectives.card:
         requirement = getattr(card, "requirement", ())
         ability = getattr(card, "ability", None)
-        ability_source = getattr(card, "ability_source", None)
         rows.append(
             (
                 f"#{card.number}",
@@ -313,12 +378,7 @@ def _objectives(rules: sr.Rules, page: str) -> str:
                 sentence(join([describe_condition(c, rules) for c in requirement]))
                 or "not in the tables",
                 describe_ability(ability, rules) if ability is not None else "not in the tables",
-                source_word(card.source)
-                + (
-                    f"; ability: {source_word(ability_source)}"
-                    if ability_source is not None
-                    else ""
-                ),
+                entry_source(card),
             )
         )
     return table(
@@ -360,13 +420,13 @@ def _box(rules: sr.Rules, page: str) -> str:
     return "\n\n".join(
         [
             f"### Disciplines\n\nIn board order: {order}. Region letters: {regions}. "
-            f"Source: {source_word(d.source)}.",
+            f"Source: {entry_source(d)}.",
             "### Counts\n\n"
             + table(("Component", "Number"), counts)
-            + f"\n\nSource: {source_word(c.source)}.",
+            + f"\n\nSource: {entry_source(c)}.",
             "### Students in the bag\n\n"
             + table(("Players", "Students of each discipline"), sorted(bag.items()))
-            + f"\n\nSource: {source_word(comp.students_in_bag.source)}.",
+            + f"\n\nSource: {entry_source(comp.students_in_bag)}.",
             "### Limits at the end of a turn\n\n"
             + table(
                 ("Kept at most", "Number"),
@@ -377,7 +437,7 @@ def _box(rules: sr.Rules, page: str) -> str:
                     ("Books of each discipline", lim.books_per_discipline),
                 ],
             )
-            + f"\n\nSource: {source_word(lim.source)}.",
+            + f"\n\nSource: {entry_source(lim)}.",
             "### Starting resources\n\n"
             + table(
                 ("Each player starts with", "Number"),
@@ -388,9 +448,9 @@ def _box(rules: sr.Rules, page: str) -> str:
                     ("Favour tiles", start_favour),
                 ],
             )
-            + f"\n\nSource: {source_word(st.source)}.",
+            + f"\n\nSource: {entry_source(st)}.",
             f"### Prestige storage\n\n{ps.spaces} spaces; each Favour tile covers "
-            f"{ps.covered_per_favour_tile} of them. Source: {source_word(ps.source)}.",
+            f"{ps.covered_per_favour_tile} of them. Source: {entry_source(ps)}.",
         ]
     )
 
@@ -402,6 +462,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     "player-board-knowledge": _player_board_knowledge,
     "queues": _queues,
     "favour-track": _favour_track,
+    "favour-advances": _favour_advances,
     "library": _library,
     "classes-introductory": _classes_introductory,
     "classes-advanced": _classes_advanced,

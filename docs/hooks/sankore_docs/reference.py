@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -10,8 +9,6 @@ import attrs
 
 import sankore_rules as sr
 from sankore_docs.words import (
-    SOURCE_WORDS,
-    UnrenderedError,
     code,
     describe_effect,
     describe_effects,
@@ -29,9 +26,13 @@ from sankore_rules.tables import (
     RulesTables,
     Source,
     entries_with_source,
+    field_sources,
+    fields_with_source,
+    sourced_entries,
+    valued_fields,
 )
 
-__all__ = ["DATA_PAGES", "SECTIONS", "describe_entry", "field_sources"]
+__all__ = ["DATA_PAGES", "SECTIONS", "describe_entry", "overridden_values", "source_counts"]
 
 #: How the source pages name an entry that is a whole table.
 WHOLE_TABLE = "(whole table)"
@@ -108,29 +109,8 @@ def _effects(rules: sr.Rules, page: str) -> str:
     )
 
 
-def _resolve(tables: RulesTables, file: str, where: str) -> Any:
-    """The record an ``entries_with_source`` row names, found by walking its path."""
-    value: Any = getattr(tables, file)
-    for part in where.split("."):
-        m = re.fullmatch(r"(\w+)((?:\[[^\]]+\])*)", part)
-        if m is None:
-            raise UnrenderedError(f"cannot read the entry path {file}:{where}")
-        value = value[m.group(1)] if isinstance(value, dict) else getattr(value, m.group(1))
-        for label in re.findall(r"\[([^\]]+)\]", m.group(2)):
-            items = list(value)
-            found = [
-                item
-                for i, item in enumerate(items)
-                if str(getattr(item, "id", None) or getattr(item, "number", None) or i) == label
-            ]
-            if len(found) != 1:
-                raise UnrenderedError(f"cannot find {label!r} in {file}:{where}")
-            value = found[0]
-    return value
-
-
 def _value_words(name: str, value: Any, rules: sr.Rules) -> str | None:
-    label = name.replace("_", " ")
+    label = name.strip("_").replace("_", " ")  # "from_" is the arrow's "from"
     if isinstance(value, Effect):
         return f"{label}: {describe_effect(value, rules)}"
     if isinstance(value, tuple) and value and all(isinstance(v, Effect) for v in value):
@@ -153,10 +133,13 @@ def _value_words(name: str, value: Any, rules: sr.Rules) -> str | None:
     return f"{label} {value}"
 
 
-def describe_entry(record: Any, rules: sr.Rules, separator: str = "; ") -> str:
+def describe_entry(
+    record: Any, rules: sr.Rules, separator: str = "; ", only: list[str] | None = None
+) -> str:
     """A table entry's values in words: its fields, with its effects described.
 
-    Fields left at their default (no Gold, no reward) and the entry's id are left out.
+    Fields left at their default (no Gold, no reward) and the entry's id are left out; with
+    ``only``, every field but those named too.
 
     Raises:
         UnrenderedError: when one of its effects has no words.
@@ -166,7 +149,7 @@ def describe_entry(record: Any, rules: sr.Rules, separator: str = "; ") -> str:
     parts = []
     for f in attrs.fields(type(record)):
         value = getattr(record, f.name)
-        if f.name in ("id", "source") or f.name.endswith("_source"):
+        if f.name in ("id", "source", "sources") or (only is not None and f.name not in only):
             continue
         has_default = f.default is not attrs.NOTHING and not hasattr(f.default, "factory")
         if has_default and value == f.default:
@@ -177,73 +160,89 @@ def describe_entry(record: Any, rules: sr.Rules, separator: str = "; ") -> str:
     return separator.join(parts)
 
 
-def field_sources(tables: RulesTables) -> list[tuple[str, str, str, object]]:
-    """Values whose source is given by a field of their own (``effect_source``, ...).
+def overridden_values(tables: RulesTables) -> list[tuple[str, str, str, Source]]:
+    """The values whose source differs from their entry's, from each entry's ``sources``.
 
-    Rows of (file, entry, field, source); ``entries_with_source`` covers ``source`` fields.
+    Rows of (file, entry, field, source); the entry's ``source`` covers its other values.
     """
-    rows: list[tuple[str, str, str, object]] = []
+    return [
+        (file, where, key, source)
+        for file, where, record in sourced_entries(tables)
+        for key, source in record.sources.items()
+    ]
 
-    def walk(file: str, where: str, value: Any) -> None:
-        if attrs.has(type(value)):
-            for f in attrs.fields(type(value)):
-                item = getattr(value, f.name)
-                if f.name.endswith("_source") and item is not None:
-                    rows.append(
-                        (file, where or "(whole table)", f.name.removesuffix("_source"), item)
-                    )
-                elif f.name != "source":
-                    walk(file, f"{where}.{f.name}" if where else f.name, item)
-        elif isinstance(value, tuple):
-            for i, item in enumerate(value):
-                label = getattr(item, "id", None) or getattr(item, "number", None) or i
-                walk(file, f"{where}[{label}]", item)
 
-    for stem in DATA_FILES:
-        walk(stem, "", getattr(tables, stem))
-    return rows
+def source_counts(tables: RulesTables) -> dict[str, dict[str, tuple[int, int]]]:
+    """Per table and source: how many entries carry that source, and how many values.
+
+    An entry is counted under its own ``source``; a value under the source it has after the
+    entry's per-field ``sources``. Tables without sourced entries (the rulings) are left out.
+    """
+    counts: dict[str, dict[str, list[int]]] = {}
+
+    def row(file: str) -> dict[str, list[int]]:
+        return counts.setdefault(file, {str(s): [0, 0] for s in Source})
+
+    for file, _, source in entries_with_source(tables):
+        row(file)[str(source)][0] += 1
+    for file, _, _, source in fields_with_source(tables):
+        row(file)[str(source)][1] += 1
+    return {f: {s: (n[0], n[1]) for s, n in counts[f].items()} for f in DATA_FILES if f in counts}
 
 
 def _source_summary(rules: sr.Rules, page: str) -> str:
-    counts: dict[str, dict[str, int]] = {}
-    for file, _, source in entries_with_source(rules.tables):
-        counts.setdefault(file, {w: 0 for w in SOURCE_WORDS.values()})[source_word(source)] += 1
-    rows = [
-        (link(DATA_PAGES[f], page, f.replace("_", " ")), *counts[f].values())
-        for f in DATA_FILES
-        if f in counts
-    ]
-    return table(("Table", "rulebook", "example", "reconstructed"), rows)
+    counts = source_counts(rules.tables)
+    sources = [str(s) for s in Source]
+    headers = (
+        "Table",
+        *(f"Entries: {s}" for s in sources),
+        *(f"Values: {s}" for s in sources),
+        "Values in all",
+    )
+    rows: list[tuple[object, ...]] = []
+    for file, by_source in counts.items():
+        rows.append(
+            (
+                link(DATA_PAGES[file], page, file.replace("_", " ")),
+                *(by_source[s][0] for s in sources),
+                *(by_source[s][1] for s in sources),
+                sum(n for _, n in by_source.values()),
+            )
+        )
+    total = [sum(c[s][i] for c in counts.values()) for i in (0, 1) for s in sources]
+    rows.append(("**All tables**", *total, sum(total[len(sources) :])))
+    return table(headers, rows)
 
 
 def _sources_reconstructed(rules: sr.Rules, page: str) -> str:
     rows = []
-    for file, where, source in entries_with_source(rules.tables):
-        if source != Source.RECONSTRUCTED:
+    for file, where, record in sourced_entries(rules.tables):
+        values = field_sources(record)
+        mine = [name for name, source in values if source == Source.RECONSTRUCTED]
+        if not mine:
             continue
-        if where:
-            values = sentence(describe_entry(_resolve(rules.tables, file, where), rules))
-        else:  # the file's own source covers what its entries do not mark themselves
-            values = "Every value of the table without a source of its own"
+        words = sentence(describe_entry(record, rules, only=valued_fields(record)))
+        which = "all" if len(mine) == len(values) else join([code(n) for n in mine])
         rows.append(
             (
                 link(DATA_PAGES[file], page, f"{file}.toml"),
                 code(where) if where else WHOLE_TABLE,
-                values or "The entry as a whole",
+                which,
+                words,
             )
         )
-    return table(("Table", "Entry", "Values"), rows)
+    return table(("Table", "Entry", "Reconstructed", "Values"), rows)
 
 
 def _sources_fields(rules: sr.Rules, page: str) -> str:
     rows = [
         (
             link(DATA_PAGES[file], page, f"{file}.toml"),
-            code(where),
-            field.replace("_", " "),
+            code(where) if where else WHOLE_TABLE,
+            code(key),
             source_word(src),
         )
-        for file, where, field, src in field_sources(rules.tables)
+        for file, where, key, src in overridden_values(rules.tables)
     ]
     return table(("Table", "Entry", "Value", "Source"), rows)
 

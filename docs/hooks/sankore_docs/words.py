@@ -25,6 +25,7 @@ __all__ = [
     "describe_effect",
     "describe_effects",
     "disc",
+    "entry_source",
     "join",
     "link",
     "mermaid_id",
@@ -36,6 +37,7 @@ __all__ = [
     "source_word",
     "supported",
     "table",
+    "value_source",
 ]
 
 
@@ -84,6 +86,31 @@ def source_word(value: object) -> str:
         if value == member:
             return words
     raise UnrenderedError(f"unknown source {value!r}")
+
+
+def value_source(record: Any, key: str) -> str:
+    """Where one value of a table entry comes from, in one word.
+
+    ``key`` is a field name or one item of a list field (``school_knowledge[1]``): its own
+    ``sources`` entry if it has one, else its field's, else the entry's ``source``.
+    """
+    name = key.split("[", 1)[0]
+    return source_word(record.sources.get(key, record.sources.get(name, record.source)))
+
+
+def entry_source(record: Any) -> str:
+    """Where a table entry's values come from: its source, then the values that differ.
+
+    ``example`` for an entry a worked example gives whole; ``example (`region` and `activate`:
+    reconstructed)`` for one whose region and Skill section the example does not give.
+    """
+    groups: dict[str, list[str]] = {}
+    for key, source in record.sources.items():
+        groups.setdefault(source_word(source), []).append(code(key))
+    base = source_word(record.source)
+    if not groups:
+        return base
+    return f"{base} ({'; '.join(f'{join(keys)}: {word}' for word, keys in groups.items())})"
 
 
 def plural(n: int, one: str, many: str) -> str:
