@@ -161,7 +161,7 @@ def test_astro_2_legal_destinations_with_two_gold() -> None:
 def test_astro_explain_names_what_is_missing() -> None:
     """KNOW-1, ASTRO-8, ASTRO-9: each missing requirement is named."""
     short = astronomy(3)
-    assert [sr.Reason("knowledge_short", "needs Knowledge 4, you have 3")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 4, you have 3 (KNOW-1)")] == sr.explain(
         short, "camel fez:0 timbuktu"
     )
     assert codes(astronomy(4, supported=False), "camel fez:1 timbuktu") == ["needs_supported_class"]

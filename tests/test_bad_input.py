@@ -149,8 +149,6 @@ def test_action_of_the_wrong_player_refused() -> None:
         (TURN, sr.Action("draft", ("ast-1a",))),
         (TURN, sr.Action("camel", ("oasis-a1", "timbuktu"))),
         (ASTRONOMY, sr.Action("mosque", ("djenne-bottom",))),
-        (ASTRONOMY, sr.Action("end")),
-        (ASTRONOMY, sr.Action("teach", ("c0a",))),
     ],
     ids=[
         "draft-teach",
@@ -158,8 +156,6 @@ def test_action_of_the_wrong_player_refused() -> None:
         "turn-draft",
         "turn-camel",
         "camel-mosque",
-        "camel-end",
-        "camel-teach",
     ],
 )
 def test_action_for_another_decision_refused(state: State, action: sr.Action) -> None:
@@ -167,6 +163,25 @@ def test_action_for_another_decision_refused(state: State, action: sr.Action) ->
     ``wrong_decision``, and the words name the kinds this decision takes."""
     assert ["wrong_decision"] == refused(state, action)
     assert "expected one of:" in sr.explain(state, action)[0].words
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (sr.Action("end"), "action_in_progress"),
+        (sr.Action("teach", ("c0a",)), "action_in_progress"),
+        (sr.Action("write", ("law",)), "bonus_during_action"),
+    ],
+)
+def test_turn_menu_action_during_an_action_refused_turn_3(action: sr.Action, code: str) -> None:
+    """TURN-2, TURN-3, BONUS-1: a turn-menu action asked while an action is under way names the
+    rule, and the words say what is asked first."""
+    assert [code] == refused(ASTRONOMY, action)
+    words = sr.explain(ASTRONOMY, action)[0].words
+    assert words.endswith(
+        "first: move your camel to an empty oasis or port city space, or skip ("
+        + ("TURN-3, BONUS-1)" if code == "bonus_during_action" else "TURN-2, TURN-3)")
+    )
 
 
 def test_action_after_the_game_is_over_refused() -> None:
@@ -235,8 +250,8 @@ def test_draft_order_out_of_range_refused_as_bad_arguments() -> None:
     ],
 )
 def test_words_naming_no_option_refused_as_no_such_option(state: State, text: str) -> None:
-    """DESIGN API: in a decision that has no check of its own, the right kind with words
-    naming none of its options is ``no_such_option``, and the words list the options."""
+    """DESIGN API: the right kind with words naming nothing the ruleset has (an unknown tile,
+    a missing or extra word) is ``no_such_option``, and the words list the options."""
     assert ["no_such_option"] == refused(state, text)
     words = sr.explain(state, text)[0].words
     kind = text.split()[0]
@@ -246,14 +261,15 @@ def test_words_naming_no_option_refused_as_no_such_option(state: State, text: st
 
 
 def test_option_that_exists_but_is_not_offered_refused() -> None:
-    """DRAFT-3: a level-1 tile of the market that is not among the draft combinations is not
-    an option; the words list the options there are."""
+    """DRAFT-1, DRAFT-3: a level-1 tile of the market that is not among the draft combinations
+    is refused by that rule (``not_in_draft``); the words list the combinations there are."""
     offered = [str(a) for a in sr.legal_actions(DRAFT)]
     tile = DRAFT.market[0].pile1[0]
     assert f"draft {tile}" not in offered
-    assert ["no_such_option"] == refused(DRAFT, f"draft {tile}")
+    assert ["not_in_draft"] == refused(DRAFT, f"draft {tile}")
     words = sr.explain(DRAFT, f"draft {tile}")[0].words
-    assert [] == [option for option in offered if option not in words]
+    assert [] == [option.split()[1] for option in offered if option.split()[1] not in words]
+    assert words.endswith("(DRAFT-1, DRAFT-3)")
 
 
 # ---- new_game options ----------------------------------------------------------------------------

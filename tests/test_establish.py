@@ -101,10 +101,13 @@ def test_est_5_6_spaces_by_level() -> None:
     assert ["class c1a", "class c1b", "class c1c", "class c2a", "class c2b", "class c3"] == options(
         level1
     )
-    refused(level1, "class c0d", ["no_such_option"])
+    refused(level1, "class c0d", ["row_not_allowed"])
+    assert ["a level-1 Class goes on c1a, c1b, c1c, c2a, c2b, c3, not c0d (EST-6, AMB-28)"] == [
+        r.words for r in sr.explain(level1, "class c0d")
+    ]
     level2 = act(with_books([0, 0, 0, 3]), "establish law-2b")
     assert ["class c2a", "class c2b", "class c3"] == options(level2)
-    refused(level2, "class c1c", ["no_such_option"])
+    refused(level2, "class c1c", ["row_not_allowed"])
 
 
 def test_est_7_a_tile_may_go_where_nothing_is_below() -> None:

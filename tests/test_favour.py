@@ -50,7 +50,7 @@ def test_fav_2_rewards_at_or_left_of_the_disc(space: int) -> None:
     assert "favour_reward" == state.decision.kind
     assert sorted(f"reward {i}" for i in range(1, space + 1)) == options(state)
     if space < 12:
-        refused(state, f"reward {space + 1}", ["no_such_option"])
+        refused(state, f"reward {space + 1}", ["beyond_favour_disc"])
 
 
 def test_fav_2_on_the_first_space_the_only_reward_is_taken_at_once() -> None:

@@ -133,7 +133,7 @@ def test_law_legal_spaces_without_gold(knowledge: int) -> None:
 def test_law_explain_names_what_is_missing() -> None:
     """KNOW-1, KNOW-6, LAW-3, LAW-4: Knowledge, Gold, Salt, Books and support, each named."""
     state = law(7, supported=False, gold=0, salt=1, books=(0, 0, 0, 0))
-    assert [sr.Reason("knowledge_short", "needs Knowledge 8, you have 7")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 8, you have 7 (KNOW-1)")] == sr.explain(
         state, "crown law-c8"
     )[:1]
     assert codes(state, "crown law-c8") == [

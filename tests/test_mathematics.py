@@ -112,7 +112,7 @@ def test_math_legal_walls_are_those_within_knowledge_books_and_support(
 def test_math_explain_names_what_is_missing() -> None:
     """KNOW-1, MATH-4, MATH-5: Knowledge, Books and support, each named."""
     state = mathematics(5, supported=False, books=(2, 0, 0, 0))
-    assert [sr.Reason("knowledge_short", "needs Knowledge 6, you have 5")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 6, you have 5 (KNOW-1)")] == sr.explain(
         state, "wall wall-b6"
     )[:1]
     assert codes(state, "wall wall-b6") == [

@@ -180,115 +180,119 @@ REQUIREMENTS: dict[int, tuple[Change, Change, str]] = {
     1: (
         pieces("oasis-a1", "oasis-b1"),
         pieces("oasis-a1", "fez:0"),  # a Port City space is no Oasis
-        "2 of your pieces in astronomy in Oases (you have 1)",
+        "2 of your pieces in astronomy in Oases (you have 1; BONUS-5)",
     ),
     2: (
         pieces("djenne-bottom", "gao-bottom"),
         chain(pieces("djenne-bottom"), pieces("gao-bottom", p=OTHER)),
-        "2 of your pieces in theology (you have 1)",
+        "2 of your pieces in theology (you have 1; BONUS-5)",
     ),
     3: (
         pieces("law-a1", "law-b1", "law-c1"),
         pieces("law-a1", "law-b1", "wall-a1"),
-        "3 of your pieces in law (you have 2)",
+        "3 of your pieces in law (you have 2; BONUS-5)",
     ),
     4: (
         pieces("wall-a1", "wall-b5"),
         chain(pieces("wall-a1"), pieces("wall-a2", p=OTHER)),
-        "2 of your pieces in mathematics (you have 1)",
+        "2 of your pieces in mathematics (you have 1; BONUS-5)",
     ),
     5: (
         pieces("law-a1", "law-a2"),
         pieces("law-a1", "oasis-a1"),
-        "2 of your pieces in law (you have 1)",
+        "2 of your pieces in law (you have 1; BONUS-5)",
     ),
     6: (
         pieces("wall-a1", "wall-a2", "wall-corner"),  # the corner is a Wall too
         pieces("wall-a1", "wall-a2"),
-        "3 of your pieces in mathematics (you have 2)",
+        "3 of your pieces in mathematics (you have 2; BONUS-5)",
     ),
     7: (
         pieces("fez:0"),
         pieces("oasis-a1", "oasis-a3"),
-        "1 of your pieces in astronomy in Port Cities (you have 0)",
+        "1 of your pieces in astronomy in Port Cities (you have 0; BONUS-5)",
     ),
     8: (
         pieces("djenne-bottom", "gao-bottom", "walata-bottom"),  # regions A, B, C
         pieces("djenne-bottom", "aoudaghost-bottom", "gao-bottom"),  # A, A, B
-        "pieces in 3 regions of theology (you have 2)",
+        "pieces in 3 regions of theology (you have 2; BONUS-5)",
     ),
-    9: (books(2, 1, 1, 1), books(1, 1, 1, 1), "5 Books on your Bookshelf (you have 4)"),
+    9: (books(2, 1, 1, 1), books(1, 1, 1, 1), "5 Books on your Bookshelf (you have 4; BONUS-5)"),
     10: (
         skills(astronomy=("gold", "salt"), theology=("gold", "salt"), law=("gold", "salt")),
         skills(astronomy=("gold", "salt"), theology=("gold", "salt"), law=("gold",)),
-        "6 Skill tiles (you have 5)",
+        "6 Skill tiles (you have 5; BONUS-5)",
     ),
     11: (
         graduations("grad-ast-1", "grad-the-2"),
         graduations("grad-ast-1"),
-        "2 Graduation tile(s) of level 1 or more (you have 1)",
+        "2 Graduation tile(s) of level 1 or more (you have 1; BONUS-5)",
     ),
     12: (
         # ast-1c on c1a from the draft, plus two more.
         classes(c1b="the-1a", c2a="mat-2a"),
         classes(c1b="the-1a"),
-        "3 Advanced Classes on your board (you have 2)",
+        "3 Advanced Classes on your board (you have 2; BONUS-5)",
     ),
     13: (
         pieces("law-a1", "law-b1", "law-c1"),
         pieces("law-a1", "law-a2", "law-b1"),
-        "pieces in 3 regions of law (you have 2)",
+        "pieces in 3 regions of law (you have 2; BONUS-5)",
     ),
     14: (
         graduations("grad-law-3"),
         graduations("grad-ast-2", "grad-the-2"),  # two tiles, but below level 3
-        "1 Graduation tile(s) of level 3 or more (you have 0)",
+        "1 Graduation tile(s) of level 3 or more (you have 0; BONUS-5)",
     ),
     15: (
         pieces("oasis-a1", "tripoli:0", "oasis-c1"),  # regions A, B, C
         pieces("oasis-a1", "fez:0", "oasis-b1"),  # A, A, B
-        "pieces in 3 regions of astronomy (you have 2)",
+        "pieces in 3 regions of astronomy (you have 2; BONUS-5)",
     ),
     16: (
         students(s4a="law", s4b="theology"),
         students(s4a="law", s3a="theology"),
-        "2 Students on the topmost spaces (you have 1)",
+        "2 Students on the topmost spaces (you have 1; BONUS-5)",
     ),
     17: (
         skills(law=("gold", "salt", "inspiration")),
         skills(law=("gold", "salt"), astronomy=("gold", "salt", "inspiration")),
-        "3 Skill tiles in your law section (you have 2)",
+        "3 Skill tiles in your law section (you have 2; BONUS-5)",
     ),
     18: (
         pieces("wall-a1", "wall-b5"),
         pieces("wall-a1", "wall-a2", "wall-corner"),  # the corner is in no region
-        "pieces in 2 regions of mathematics (you have 1)",
+        "pieces in 2 regions of mathematics (you have 1; BONUS-5)",
     ),
     19: (
         setattrs(favour_pos=5),  # the sixth space
         setattrs(favour_pos=4),
-        "your Favour disc on space 6 or further (you have 5)",
+        "your Favour disc on space 6 or further (you have 5; BONUS-5)",
     ),
     20: (
         pieces("djenne-bottom", "gao-bottom", "walata-bottom", "kano-bottom"),
         pieces("djenne-bottom", "gao-bottom", "walata-bottom"),
-        "4 of your pieces in theology (you have 3)",
+        "4 of your pieces in theology (you have 3; BONUS-5)",
     ),
     21: (
         pieces("wall-a1", "wall-a2", "wall-b5", "wall-c2"),
         pieces("wall-a1", "wall-a2", "wall-b5"),
-        "4 of your pieces in mathematics (you have 3)",
+        "4 of your pieces in mathematics (you have 3; BONUS-5)",
     ),
-    22: (prestige(2, 1, 1, 1), prestige(1, 1, 1, 1), "5 Prestige tokens in storage (you have 4)"),
+    22: (
+        prestige(2, 1, 1, 1),
+        prestige(1, 1, 1, 1),
+        "5 Prestige tokens in storage (you have 4; BONUS-5)",
+    ),
     23: (
         students(s0a="astronomy", s3a="law"),
         students(s0a="astronomy", s2a="law"),
-        "a Student on a level 3 space or higher (you have 2)",
+        "a Student on a level 3 space or higher (you have 2; BONUS-5)",
     ),
     24: (
         pieces("oasis-a1", "oasis-b1", "oasis-c1", "fez:0", "cairo:1"),
         pieces("oasis-a1", "oasis-b1", "oasis-c1", "fez:0"),
-        "5 of your pieces in astronomy (you have 4)",
+        "5 of your pieces in astronomy (you have 4; BONUS-5)",
     ),
 }
 CARDS = sorted(REQUIREMENTS)
@@ -350,7 +354,9 @@ def test_bonus_5_a_card_not_in_hand_is_refused() -> None:
     cannot be completed again, and a number that is no card is bad_arguments."""
     state = game(books(2, 1, 1, 1))
     refused(state, "complete 11", ["not_in_hand"])
-    assert [("not_in_hand", "card #11 is not in your hand")] == words(state, "complete 11")
+    assert [("not_in_hand", "card #11 is not in your hand (BONUS-5)")] == words(
+        state, "complete 11"
+    )
     state = act(state, "complete 9")
     refused(state, "complete 9", ["not_in_hand"])
     refused(state, "complete 99", ["bad_arguments"])
@@ -362,8 +368,8 @@ def test_bonus_5_no_completing_inside_a_main_action() -> None:
     """BONUS-5, TURN-3: Complete an Objective is a bonus action: not while an area decision of a
     Teach a Class is pending, even with the requirement met; once back on the menu it is."""
     state = area("theology", 2, change=chain(books(2, 1, 1, 1), completed(7)))
-    refused(state, "complete 9", ["wrong_decision"])
-    refused(state, "objective 7", ["wrong_decision"])
+    refused(state, "complete 9", ["bonus_during_action"])
+    refused(state, "objective 7", ["bonus_during_action"])
     state = act(state, "skip", "promote_to s3a")
     assert "turn" == state.decision.kind
     assert [] == sr.explain(state, "complete 9")
@@ -514,11 +520,11 @@ def test_bonus_6_area_knowledge_card_reaches_exactly_its_bonus_further(number: i
     have = knowledge + bonus
     assert [] == sr.explain(state, reached)
     assert reached in options(state)
-    assert [("knowledge_short", f"needs Knowledge {have + 1}, you have {have}")] == knowledge_of(
-        state, beyond
-    )
+    assert [
+        ("knowledge_short", f"needs Knowledge {have + 1}, you have {have} (KNOW-1)")
+    ] == knowledge_of(state, beyond)
     assert beyond not in options(state)
-    short = [("knowledge_short", f"needs Knowledge {have}, you have {knowledge}")]
+    short = [("knowledge_short", f"needs Knowledge {have}, you have {knowledge} (KNOW-1)")]
     assert short == knowledge_of(without, reached)
     assert reached not in options(without)
 
@@ -544,7 +550,7 @@ def test_obj_card_24_two_more_knowledge_and_cards_add_up_with_card_01() -> None:
     """BONUS-6 a: #1 and #24 together give Astronomy +3: 4 steps (oasis-a3) with Knowledge 1."""
     state = area("astronomy", 1, gold=3, change=completed(1, 24))
     assert [] == sr.explain(state, "camel oasis-a3 timbuktu")
-    assert [("knowledge_short", "needs Knowledge 5, you have 4")] == knowledge_of(
+    assert [("knowledge_short", "needs Knowledge 5, you have 4 (KNOW-1)")] == knowledge_of(
         state, "camel oasis-d3 timbuktu"
     )
 
@@ -782,8 +788,14 @@ def test_obj_4_card_04_refusals() -> None:
     refused(state, "objective 4 wall-corner wall-a2", ["bad_arguments"])
     refused(state, "objective 4 wall-a1", ["bad_arguments"])
     assert [
-        ("wall_out_of_reach", "wall-c2 is not 1 to 3 numbers higher on side A"),
+        ("wall_out_of_reach", "wall-c2 is not 1 to 3 numbers higher on side A (OBJ-4)"),
     ] == words(state, "objective 4 wall-a1 wall-c2")
+    assert [
+        (
+            "wall_out_of_reach",
+            "the corner Wall space lies on no side: card #4 moves a Wall along one (OBJ-4)",
+        ),
+    ] == words(state, "objective 4 wall-a1 wall-corner")
 
 
 def test_obj_4_amb_15_card_04_once_per_turn_and_again_next_turn() -> None:

@@ -371,7 +371,7 @@ def test_draft_4_to_6_the_combination_lands_on_the_board() -> None:
     assert ("the-1e", "mathematics", "theology") in state.draft
     state = act(state, "draft the-1e")
     assert ["class c1a", "class c1b", "class c1c"] == options(state)
-    refused(state, "class c2a", ["no_such_option"])
+    refused(state, "class c2a", ["not_second_row"])
     state = act(state, "class c1c", "order astronomy,theology,mathematics,law")
     pl = state.players[0]
     assert "the-1e" == pl.classes["c1c"]

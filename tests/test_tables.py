@@ -369,7 +369,7 @@ def test_tables_corrected_knowledge_changes_the_legal_mosques(tmp_path: Path) ->
     ).replace(corrected.content_hash, "")
 
     refusal = sr.explain(bundled_state, "mosque kano-bottom")
-    assert [sr.Reason("knowledge_short", "needs Knowledge 3, you have 2")] == refusal
+    assert [sr.Reason("knowledge_short", "needs Knowledge 3, you have 2 (KNOW-1)")] == refusal
     assert [] == sr.explain(corrected_state, "mosque kano-bottom")
     bundled = sorted(str(a) for a in sr.legal_actions(bundled_state))
     assert sorted([*bundled, "mosque kano-bottom"]) == sorted(

@@ -284,8 +284,8 @@ def test_teach_12_steps_run_in_order_without_bonus_actions() -> None:
     assert [e.kind for e in state.events] == ["action", "teach", "activate_skills", "gain", "gain"]
     assert [e.detail["resource"] for e in state.events if e.kind == "gain"] == ["salt", "gold"]
     assert state.decision.kind == "astronomy"
-    for bonus in (sr.Action("write", ("law",)), sr.Action("end")):
-        assert [r.code for r in sr.explain(state, bonus)] == ["wrong_decision"]
+    assert ["bonus_during_action"] == [r.code for r in sr.explain(state, "write law")]
+    assert ["action_in_progress"] == [r.code for r in sr.explain(state, sr.Action("end"))]
 
 
 def test_teach_13_french_example_promotion_goes_to_the_free_space() -> None:
@@ -324,7 +324,7 @@ def test_know_1_threshold_must_be_reached() -> None:
     """KNOW-1: Law Knowledge 5 opens the space marked 5, not the one marked 7."""
     state = teach(position("law-1e", partner="law", placed=2, gold=1, books=(1, 0, 0, 0)))
     assert codes(state, "crown law-a5") == []
-    assert [sr.Reason("knowledge_short", "needs Knowledge 7, you have 5")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 7, you have 5 (KNOW-1)")] == sr.explain(
         state, "crown law-a7"
     )
 
@@ -423,7 +423,7 @@ def test_know_10_french_illustration_three_plus_four_plus_two_is_nine() -> None:
 
     state = teach(position("ast-1e", partner="law", placed=3, shared=4, gold=3, change=camel))
     assert codes(state, "camel cairo:0 camel") == []
-    assert [sr.Reason("knowledge_short", "needs Knowledge 10, you have 9")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 10, you have 9 (KNOW-1)")] == sr.explain(
         state, "camel suakin:0 camel"
     )
 

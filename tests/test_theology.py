@@ -131,7 +131,7 @@ def test_theo_legal_spaces_with_two_salt() -> None:
 def test_theo_explain_names_what_is_missing() -> None:
     """KNOW-1, KNOW-6, THEO-4: Knowledge, Salt and support, each named."""
     state = theology(7, supported=False, salt=2)
-    assert [sr.Reason("knowledge_short", "needs Knowledge 8, you have 7")] == sr.explain(
+    assert [sr.Reason("knowledge_short", "needs Knowledge 8, you have 7 (KNOW-1)")] == sr.explain(
         state, "mosque agadez-top-left"
     )[:1]
     assert codes(state, "mosque agadez-top-left") == [

@@ -152,15 +152,16 @@ def test_turn_3_bonus_actions_any_number_before_between_and_after_main_actions()
 
 def test_turn_3_no_bonus_action_inside_a_main_action() -> None:
     """TURN-3, BONUS-1: while a main action is being resolved only its own decision is asked:
-    a bonus action (or ending the turn) is refused (wrong_decision), written as an Action or
+    a bonus action is refused (bonus_during_action; ending the turn, action_in_progress),
+    written as an Action or
     as notation alike; parse_action, which reads notation for the pending decision, refuses
     the kind outright (ActionSyntaxError)."""
     state = act(started(2, 0), "establish law-1a")
     assert "establish_space" == state.decision.kind
-    refused(state, sr.Action("write", ("law",)), ["wrong_decision"])
-    refused(state, sr.Action("promote", ("s0a", "s1a")), ["wrong_decision"])
-    refused(state, sr.Action("end"), ["wrong_decision"])
-    assert ["wrong_decision"] == codes(state, "write law")
+    refused(state, sr.Action("write", ("law",)), ["bonus_during_action"])
+    refused(state, sr.Action("promote", ("s0a", "s1a")), ["bonus_during_action"])
+    refused(state, sr.Action("end"), ["action_in_progress"])
+    assert ["bonus_during_action"] == codes(state, "write law")
     with pytest.raises(sr.IllegalAction):
         sr.apply(state, "write law")
     with pytest.raises(sr.ActionSyntaxError):
@@ -397,6 +398,33 @@ def free_establish_within_reach(s: State) -> None:
     s.players[0].favour_pos = 4  # space 5: Establish without a Book
 
 
+def market_tile_no_book(s: State) -> None:
+    market_tile(s)
+    for pl in s.players:
+        pl.books = [0, 0, 0, 0]
+
+
+def market_tile_book_by_writing(s: State) -> None:
+    market_tile_no_book(s)
+    s.players[1].inspiration = 1  # Write a Book (BONUS-4)
+
+
+def market_tile_book_on_the_track(s: State) -> None:
+    market_tile_no_book(s)
+    s.players[1].favour_pos = 1  # space 2: a Book of any discipline
+
+
+def market_tile_supply_empty(s: State) -> None:
+    market_tile_book_by_writing(s)
+    s.supply_books[RULES.discipline_index["law"]] = 0
+
+
+def graduation_tile_no_book(s: State) -> None:
+    graduation_tile(s)
+    for pl in s.players:
+        pl.books = [0, 0, 0, 0]
+
+
 def market_tile_library_full(s: State) -> None:
     market_tile(s)
     library_full(s)
@@ -439,6 +467,11 @@ def advance_card_out_of_reach(s: State) -> None:
         (transfer_with_inspiration_on_the_track, True),
         (free_establish_within_reach, True),
         (market_tile_library_full, False),
+        (market_tile_no_book, False),
+        (market_tile_book_by_writing, True),
+        (market_tile_book_on_the_track, True),
+        (market_tile_supply_empty, False),
+        (graduation_tile_no_book, False),
         (graduation_tile, True),
         (graduation_tile_library_full, False),
         (graduation_tile_free_graduate, True),
@@ -449,12 +482,12 @@ def advance_card_out_of_reach(s: State) -> None:
 )
 def test_engine_1_what_keeps_a_game_alive(change: Callable[[State], None], progress: bool) -> None:
     """ENGINE-1: each way a main action other than Exchange a Favour may still come keeps the
-    game going, and only those: a queue Student (Enrol); a market tile with room in the
-    Library (Establish); a Student under a Class tile, or one a Transfer with Inspiration in
-    hand or on the Favour track could bring there, or one a free Establish within reach could
-    put a Class above (Teach); a Graduation tile for a Student above the bottom row, with room
-    in the Library or the free Graduate within reach; an Objective card that advances the
-    disc, when it can still be completed."""
+    game going, and only those: a queue Student (Enrol); a market tile with room in the Library
+    and a Book of its discipline held or within reach (Establish); a Student under a Class
+    tile, or one a Transfer with Inspiration in hand or on the Favour track could bring there,
+    or one a free Establish within reach could put a Class above (Teach); a Graduation tile for
+    a Student above the bottom row, with room in the Library and a Book, or the free Graduate
+    within reach; an Objective card that advances the disc, when it can still be completed."""
     state = edit(edit(started(2, 0), dead), change)
     assert progress == can_progress(RULES, state)
     state = act(state, "end")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.common import gain_books, gain_prestige
 from sankore_rules.state import State, Task
@@ -97,7 +97,31 @@ def _resource_candidates(rules: Rules, state: State, task: Task) -> list[Action]
     return [Action("resource", (r,)) for r in task.args["resources"]]
 
 
-@step("gain_resource", candidates=_resource_candidates, prompt="Choose the resource to gain")
+#: The resources a reward may give (RES-1).
+_RESOURCES = ("gold", "salt", "inspiration")
+
+
+def _resource_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in _RESOURCES:
+        return names_nothing()
+    offered = task.args["resources"]
+    if action.args[0] not in offered:
+        return [
+            Reason(
+                "resource_not_offered",
+                f"this reward gives {' or '.join(offered)}, not {action.args[0]}: its icons "
+                "name the choice (IC-FAV-1)",
+            )
+        ]
+    return []
+
+
+@step(
+    "gain_resource",
+    candidates=_resource_candidates,
+    check=_resource_check,
+    prompt="Choose the resource to gain",
+)
 def _gain_resource(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     resource, amount = action.args[0], task.args["amount"]
@@ -126,9 +150,11 @@ def _choose_book_check(rules: Rules, state: State, task: Task, action: Action) -
     i = rules.discipline_index[action.args[0]]
     reasons = []
     if state.supply_books[i] == 0:
-        reasons.append(Reason("supply_empty", f"no {action.args[0]} Book is left in the supply"))
+        reasons.append(
+            Reason("supply_empty", f"no {action.args[0]} Book is left in the supply (RES-3)")
+        )
     if state.players[task.player].books[i] >= rules.limits.books_per_discipline:
-        reasons.append(Reason("bookshelf_full", f"your {action.args[0]} shelf is full"))
+        reasons.append(Reason("bookshelf_full", f"your {action.args[0]} shelf is full (RES-4)"))
     return reasons
 
 
@@ -151,7 +177,7 @@ def _choose_prestige_check(rules: Rules, state: State, task: Task, action: Actio
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'prestige <discipline>'")]
     if state.supply_prestige[rules.discipline_index[action.args[0]]] == 0:
-        return [Reason("supply_empty", f"no {action.args[0]} Prestige token is left")]
+        return [Reason("supply_empty", f"no {action.args[0]} Prestige token is left (RES-6)")]
     return []
 
 
@@ -194,9 +220,17 @@ def _choose_section_candidates(rules: Rules, state: State, task: Task) -> list[A
     return [Action("section", (d,)) for d in rules.disciplines]
 
 
+def _choose_section_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    # Any section may be chosen, empty ones too (SKILL-7): only the words can be wrong.
+    if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
+        return names_nothing()
+    return []
+
+
 @step(
     "choose_section",
     candidates=_choose_section_candidates,
+    check=_choose_section_check,
     prompt="Choose the Skill section to activate",
 )
 def _choose_section(rules: Rules, state: State, task: Task, action: Action | None) -> None:
@@ -229,7 +263,66 @@ def _skill_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return options
 
 
-@step("skill_tile", candidates=_skill_candidates, prompt="Choose where the Skill tile goes")
+def _skill_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    icon, section = task.args["icon"], task.args["section"]
+    args = action.args
+    if len(args) == 2 and args[0] == "discard":
+        return [Reason("bad_arguments", "a tile let go replaces nothing: write 'skill discard'")]
+    size = rules.skill_section_size
+    if not 1 <= len(args) <= 2 or (args[0] not in rules.discipline_index and args != ("discard",)):
+        return names_nothing()
+    if len(args) == 2 and not (args[1].isdigit() and int(args[1]) < size):
+        return names_nothing()
+    if state.skill_stacks.get(icon, 0) == 0:
+        return [Reason("skill_stack_empty", f"no {icon} Skill tile is left to take (GAP-17)")]
+    skills = state.players[task.player].skills
+    sections = rules.disciplines if section == "any" else (section,)
+    if args[0] == "discard":
+        room = [d for d in sections if len(skills[rules.discipline_index[d]]) < size]
+        if room:
+            return [
+                Reason(
+                    "section_has_room",
+                    f"your {room[0]} section has room for the tile: it may be let go only when "
+                    "every section it may go to is full (SKILL-3, SKILL-4)",
+                )
+            ]
+        return []
+    d = args[0]
+    if d not in sections:
+        return [
+            Reason(
+                "wrong_section",
+                f"this Skill tile must go in your {section} section, the one its source shows "
+                "(SKILL-2, LAW-5, THEO-7)",
+            )
+        ]
+    held = skills[rules.discipline_index[d]]
+    if len(args) == 1 and len(held) >= size:
+        return [
+            Reason(
+                "section_full",
+                f"your {d} section already holds {size} Skill tiles: replace one of them "
+                "(SKILL-3, SKILL-4)",
+            )
+        ]
+    if len(args) == 2 and int(args[1]) >= len(held):
+        return [
+            Reason(
+                "no_skill_there",
+                f"your {d} section has no tile {args[1]} to replace: it holds {len(held)} "
+                "(SKILL-4)",
+            )
+        ]
+    return []
+
+
+@step(
+    "skill_tile",
+    candidates=_skill_candidates,
+    check=_skill_check,
+    prompt="Choose where the Skill tile goes",
+)
 def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     icon = task.args["icon"]

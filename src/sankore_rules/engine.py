@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from sankore_rules.board import Rules
 
 __all__ = [
+    "ALWAYS_KINDS",
+    "ELSEWHERE",
     "STEPS",
     "Step",
     "check",
@@ -32,6 +34,7 @@ __all__ = [
     "legal",
     "log",
     "memo",
+    "names_nothing",
     "perform",
     "push",
     "settle",
@@ -103,6 +106,14 @@ def log(state: State, kind: str, player: int | None, **detail: object) -> None:
 
 
 def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    return []
+
+
+def names_nothing() -> list[Reason]:
+    """What a check returns for words naming nothing of the ruleset (an unknown id, a missing word).
+
+    No reason of its own: :func:`check` then answers ``no_such_option`` and lists the options.
+    """
     return []
 
 
@@ -190,6 +201,10 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
     candidates = list(spec.candidates(rules, state, task))
     kinds = {c.kind for c in candidates}
     if action.kind not in kinds and action.kind not in ALWAYS_KINDS.get(task.kind, ()):
+        elsewhere = ELSEWHERE.get(action.kind)
+        misplaced = elsewhere(rules, state, task, action) if elsewhere is not None else []
+        if misplaced:
+            return misplaced
         expected = ", ".join(sorted(kinds)) or "nothing"
         return [
             Reason(
@@ -201,7 +216,8 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
     reasons = spec.check(rules, state, task, action) if spec.check else []
     if reasons:
         return reasons
-    # The kind answers this decision but its words name no option of it.
+    # The kind answers this decision but its words name nothing there is (every rule that
+    # refuses an existing space, tile or id has a reason of its own).
     listed = [str(a) for a in legal(rules, state) if a.kind == action.kind]
     hint = f"; the options are: {', '.join(listed[:6])}{' ...' if len(listed) > 6 else ''}"
     return [Reason("no_such_option", f"'{action}' is not one of the options here" + hint)]
@@ -209,6 +225,11 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
 
 #: Action kinds a decision understands even when none is currently listed (for explanations).
 ALWAYS_KINDS: dict[str, tuple[str, ...]] = {}
+
+#: For an action kind that answers some other decision, why it cannot be taken at the pending
+#: one, when a rule says so (a bonus action in the middle of a main action); [] leaves the
+#: generic ``wrong_decision``.
+ELSEWHERE: dict[str, Check] = {}
 
 
 def decide(rules: Rules, state: State, action: Action, player: int | None = None) -> State:

@@ -15,7 +15,12 @@ __all__ = ["move_reasons"]
 
 def _inspiration(state: State, p: int) -> list[Reason]:
     if state.players[p].inspiration < 1:
-        return [Reason("no_inspiration", "a bonus action costs 1 Inspiration, you have none")]
+        return [
+            Reason(
+                "no_inspiration",
+                "this bonus action costs 1 Inspiration, you have none (BONUS-2, BONUS-3, BONUS-4)",
+            )
+        ]
     return []
 
 
@@ -39,21 +44,33 @@ def move_reasons(rules: Rules, state: State, p: int, action: Action) -> list[Rea
     origin, target = action.args
     pl = state.players[p]
     if origin not in pl.students:
-        return [Reason("no_student_there", f"you have no Student on {origin}")]
+        return [Reason("no_student_there", f"you have no Student on {origin} (BONUS-2, BONUS-3)")]
     if target in pl.students:
-        return [Reason("space_taken", f"{target} is occupied")]
+        return [
+            Reason(
+                "space_taken",
+                f"{target} is occupied: a Student moves to an empty space (BONUS-2, BONUS-3)",
+            )
+        ]
     if action.kind == "transfer":
         level = rules.student_level[origin]
         if level < 1:
-            return [Reason("bottom_row", "only Students at level 1 or above can transfer")]
+            return [
+                Reason("bottom_row", "only Students at level 1 or above can transfer (BONUS-2)")
+            ]
         if rules.student_level[target] != level:
-            return [Reason("wrong_level", f"{target} is not at level {level}")]
+            return [
+                Reason(
+                    "wrong_level",
+                    f"{target} is not at level {level}: a Transfer keeps the level (BONUS-2)",
+                )
+            ]
         return []
     under = rules.student_under[origin]
     if under is None or under not in pl.classes:
-        return [Reason("no_class_above", f"there is no Class tile above {origin}")]
+        return [Reason("no_class_above", f"there is no Class tile above {origin} (BONUS-3)")]
     if target not in rules.arrows[under]:
-        return [Reason("no_arrow", f"no arrow leads from {under} to {target}")]
+        return [Reason("no_arrow", f"no arrow leads from {under} to {target} (BONUS-3)")]
     return []
 
 
@@ -111,9 +128,17 @@ def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Rea
     i = rules.discipline_index[action.args[0]]
     reasons = []
     if state.supply_books[i] == 0:
-        reasons.append(Reason("supply_empty", f"no {action.args[0]} Book is left in the supply"))
+        reasons.append(
+            Reason(
+                "supply_empty", f"no {action.args[0]} Book is left in the supply (BONUS-4, RES-3)"
+            )
+        )
     if state.players[p].books[i] >= rules.limits.books_per_discipline:
-        reasons.append(Reason("bookshelf_full", f"your {action.args[0]} shelf has no empty space"))
+        reasons.append(
+            Reason(
+                "bookshelf_full", f"your {action.args[0]} shelf has no empty space (BONUS-4, RES-4)"
+            )
+        )
     return reasons
 
 

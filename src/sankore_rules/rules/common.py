@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, memo, push, step
+from sankore_rules.engine import log, memo, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import area_knowledge
 from sankore_rules.state import MadrasaTile, PlayerState, State, Task
@@ -113,16 +113,26 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
     d, shelf_text = action.args
     wanted = task.args["discipline"]
     if wanted != "any" and d != wanted:
-        return [Reason("wrong_discipline", f"the Book must be {wanted}")]
+        return [
+            Reason(
+                "wrong_discipline",
+                f"the Book must be {wanted}, the discipline this action asks for (EST-1, GRAD-2)",
+            )
+        ]
     if task.args["distinct"] and d in task.args["used"]:
-        return [Reason("books_not_distinct", f"a {d} Book was already contributed for this")]
+        return [
+            Reason(
+                "books_not_distinct",
+                f"a {d} Book was already contributed: the Books must differ (MATH-4)",
+            )
+        ]
     reasons = []
     if state.players[task.player].books[rules.discipline_index[d]] < 1:
-        reasons.append(Reason("no_book", f"you have no {d} Book on your Bookshelf"))
+        reasons.append(Reason("no_book", f"you have no {d} Book on your Bookshelf (RES-5)"))
     if not shelf_text.isdigit() or not 0 <= int(shelf_text) < len(state.library):
         return [Reason("bad_arguments", f"the Library has no shelf {shelf_text}")]
     if int(shelf_text) not in shelves_with_room(rules, state):
-        reasons.append(Reason("shelf_full", f"shelf {shelf_text} has no empty slot"))
+        reasons.append(Reason("shelf_full", f"shelf {shelf_text} has no empty slot (RES-5)"))
     return reasons
 
 
@@ -152,15 +162,19 @@ def book_payment_reasons(
     if discipline != "any":
         if books[rules.discipline_index[discipline]] < count:
             reasons.append(
-                Reason("no_book", f"you need {count} {discipline} Book(s) to contribute")
+                Reason("no_book", f"you need {count} {discipline} Book(s) to contribute (RES-5)")
             )
     elif distinct:
         if sum(1 for b in books if b > 0) < count:
             reasons.append(
-                Reason("not_enough_books", f"you need Books of {count} different disciplines")
+                Reason(
+                    "not_enough_books", f"you need Books of {count} different disciplines (MATH-4)"
+                )
             )
     elif sum(books) < count:
-        reasons.append(Reason("not_enough_books", f"you need {count} Book(s) to contribute"))
+        reasons.append(
+            Reason("not_enough_books", f"you need {count} Book(s) to contribute (RES-5)")
+        )
     if free_library_slots(rules, state) < count:
         reasons.append(Reason("library_full", "the Library has no room for the Book (AMB-25)"))
     return reasons
@@ -228,16 +242,16 @@ def knowledge_reasons(needed: int, have: int) -> list[Reason]:
     """The ``knowledge_short`` reason, or none."""
     if within_knowledge(needed, have):
         return []
-    return [Reason("knowledge_short", f"needs Knowledge {needed}, you have {have}")]
+    return [Reason("knowledge_short", f"needs Knowledge {needed}, you have {have} (KNOW-1)")]
 
 
 def pay_reasons(pl: PlayerState, gold: int = 0, salt: int = 0) -> list[Reason]:
     """Reasons a player cannot pay Gold and Salt."""
     reasons = []
     if pl.gold < gold:
-        reasons.append(Reason("not_enough_gold", f"costs {gold} Gold, you have {pl.gold}"))
+        reasons.append(Reason("not_enough_gold", f"costs {gold} Gold, you have {pl.gold} (KNOW-6)"))
     if pl.salt < salt:
-        reasons.append(Reason("not_enough_salt", f"costs {salt} Salt, you have {pl.salt}"))
+        reasons.append(Reason("not_enough_salt", f"costs {salt} Salt, you have {pl.salt} (KNOW-6)"))
     return reasons
 
 
@@ -245,7 +259,7 @@ def piece_reasons(rules: Rules, pl: PlayerState, area: str) -> list[Reason]:
     """The ``no_pieces_left`` reason when every piece for that area has left the board."""
     if pl.pieces[rules.discipline_index[area]] > 0:
         return []
-    return [Reason("no_pieces_left", f"you have no {area} pieces left to place")]
+    return [Reason("no_pieces_left", f"you have no {area} pieces left to place (COMP-15, COMP-16)")]
 
 
 def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:
@@ -346,9 +360,17 @@ def _after_end_candidates(rules: Rules, state: State, task: Task) -> list[Action
     return [Action("sankore", ("bonus",)), Action("sankore", ("keep",))]
 
 
+def _after_end_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    # Both choices are always open (SANK-10): only the words can be wrong.
+    if action.args not in (("bonus",), ("keep",)):
+        return names_nothing()
+    return []
+
+
 @step(
     "sankore_after_end",
     candidates=_after_end_candidates,
+    check=_after_end_check,
     prompt="The end is triggered: take this tile's bonus and discard it, or keep it as 1 Prestige",
 )
 def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:

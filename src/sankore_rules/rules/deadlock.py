@@ -21,6 +21,8 @@ The ruling ENGINE-1 in ``data/rulings.toml`` states the same test in words.
 
 from __future__ import annotations
 
+from functools import partial
+
 from sankore_rules.board import Rules
 from sankore_rules.rules.common import free_library_slots, graduation_tile_for
 from sankore_rules.rules.requirements import unmet_conditions
@@ -36,34 +38,58 @@ def can_progress(rules: Rules, state: State) -> bool:
     True when any of these holds:
 
     - a queue still holds a Student (Enrol);
-    - the Library has room for a Book and the market still holds an Advanced Class tile
-      (Establish; a tile may replace another, EST-8, so any tile can still be placed);
+    - the Library has room for a Book, the market holds an Advanced Class tile, and some
+      player can come by a Book of its discipline (Establish; a tile may replace another,
+      EST-8, so any tile can still be placed);
     - for some player, a Teach can still come (see :func:`_can_teach_some_day`);
     - for some player, a Graduation can still come: a Graduation slot is empty and a Student
       above the bottom row has a Graduation tile of its discipline left at or below its level,
-      and either the Library has room for the Book or the Favour track's free Graduate is within
-      the player's reach (that one is a Favour, but it may still fill the Madrasa, GRAD-7).
+      and either the Library has room and the player can come by a Book of that discipline,
+      or the Favour track's free Graduate is within the player's reach (that one is a Favour,
+      but it may still fill the Madrasa, GRAD-7).
 
-    Gold, Salt and Books are not looked at: a Favour or a bonus action can bring them.
+    Gold and Salt are not looked at: a Favour or a bonus action can bring them. A Book of a
+    discipline counts when the player holds one, or the supply has one and the player can take
+    it (a reward within reach that gives a Book, or Inspiration for Write a Book, BONUS-4).
     """
     if any(s is not None for queue in state.queues for s in queue):
         return True
-    market = any(column.visible() for column in state.market)
+    on_offer = {rules.class_tiles[t].discipline for c in state.market for t in c.visible()}
     library_room = free_library_slots(rules, state) > 0
-    if library_room and market:
-        return True
     for p in range(state.player_count):
         reach = _reachable_effects(rules, state, p)
-        if _can_teach_some_day(rules, state, p, reach, market):
+        inspiration = state.players[p].inspiration > 0 or any(
+            "inspiration" in effect.resources for effect in reach.get(EffectKind.GAIN_RESOURCE, ())
+        )
+
+        book = partial(_book_within_reach, rules, state, p, reach, inspiration)
+        if library_room and any(book(d) for d in on_offer):
             return True
-        if (library_room or EffectKind.GRADUATE_FREE in reach) and _graduation_left(
-            rules, state, p
-        ):
+        if _can_teach_some_day(rules, state, p, reach, bool(on_offer), inspiration):
+            return True
+        free = EffectKind.GRADUATE_FREE in reach
+        if any(free or (library_room and book(d)) for d in _graduates(rules, state, p)):
             return True
     return False
 
 
-def _reachable_effects(rules: Rules, state: State, p: int) -> dict[EffectKind, list[Effect]]:
+_Reach = dict[EffectKind, list[Effect]]
+
+
+def _book_within_reach(
+    rules: Rules, state: State, p: int, reach: _Reach, inspiration: bool, discipline: str
+) -> bool:
+    """Whether ``p`` holds a Book of ``discipline`` or can take one from the supply."""
+    i = rules.discipline_index[discipline]
+    if state.players[p].books[i] > 0:
+        return True
+    if state.supply_books[i] == 0:
+        return False
+    rewards = reach.get(EffectKind.GAIN_BOOK, ())
+    return inspiration or any(effect.discipline in ("any", discipline) for effect in rewards)
+
+
+def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
     """Effects ``p`` can bring about without a main action other than Exchange a Favour.
 
     The Favour track's rewards up to the disc (FAV-2), and the round abilities of the Objective
@@ -80,7 +106,7 @@ def _reachable_effects(rules: Rules, state: State, p: int) -> dict[EffectKind, l
     reach = pl.favour_pos
     if any(effect.kind == EffectKind.ADVANCE_FAVOUR for effect in rounds):
         reach = len(rules.favour_rewards) - 1
-    effects: dict[EffectKind, list[Effect]] = {}
+    effects: _Reach = {}
     for effect in (*rounds, *(e for reward in rules.favour_rewards[: reach + 1] for e in reward)):
         effects.setdefault(effect.kind, []).append(effect)
     return effects
@@ -98,11 +124,7 @@ def _completable(rules: Rules, state: State, p: int, card: ObjectiveCard) -> boo
 
 
 def _can_teach_some_day(
-    rules: Rules,
-    state: State,
-    p: int,
-    reach: dict[EffectKind, list[Effect]],
-    market: bool,
+    rules: Rules, state: State, p: int, reach: _Reach, market: bool, inspiration: bool
 ) -> bool:
     """Whether one of ``p``'s Students may yet sit under one of ``p``'s Class tiles (TEACH-1).
 
@@ -121,9 +143,6 @@ def _can_teach_some_day(
 
     if any(teachable(s) for s in pl.students):
         return True
-    inspiration = pl.inspiration > 0 or any(
-        "inspiration" in effect.resources for effect in reach.get(EffectKind.GAIN_RESOURCE, ())
-    )
     if not inspiration:
         return False
     levels = {rules.student_level[s] for s in pl.students if rules.student_level[s] >= 1}
@@ -134,13 +153,14 @@ def _can_teach_some_day(
     )
 
 
-def _graduation_left(rules: Rules, state: State, p: int) -> bool:
-    """Whether ``p`` has an empty Graduation slot and a Student a Graduation tile is left for."""
+def _graduates(rules: Rules, state: State, p: int) -> set[str]:
+    """The disciplines of ``p``'s Students a Graduation tile and an empty slot are left for."""
     pl = state.players[p]
     if len(pl.graduations) >= rules.graduation_slots:
-        return False
-    return any(
-        graduation_tile_for(rules, state, discipline, rules.student_level[space]) is not None
+        return set()
+    return {
+        discipline
         for space, discipline in pl.students.items()
         if rules.student_level[space] >= 1
-    )
+        and graduation_tile_for(rules, state, discipline, rules.student_level[space]) is not None
+    }

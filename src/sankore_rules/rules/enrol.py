@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import has_ability
 from sankore_rules.rules.turn import turn_option
@@ -25,16 +25,21 @@ def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
     return rules.spaces_under[intro][0]
 
 
-def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
-    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
-    students = state.players[p].students
+def _allowed(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
+    """The spaces, empty or not, a new Student of ``discipline`` may go to (ENROL-2, OBJ-5)."""
     under = enrol_space(rules, state, p, discipline)
     spaces = [under]
     if has_ability(rules, state, p, "enrol_above"):
         intro = rules.student_under[under]
         assert intro is not None
         spaces += rules.arrows[intro]
-    return [s for s in spaces if s not in students]
+    return spaces
+
+
+def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
+    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
+    students = state.players[p].students
+    return [s for s in _allowed(rules, state, p, discipline) if s not in students]
 
 
 def _rightmost(queue: list[str | None]) -> int | None:
@@ -51,9 +56,14 @@ def _enrol_reasons(
     if position is None:
         position = _rightmost(queue)
         if position is None:
-            return [Reason("queue_empty", f"the {area} queue has no Student left")]
+            return [Reason("queue_empty", f"the {area} queue has no Student left (ENROL-1)")]
     elif not 0 <= position < len(queue) or queue[position] is None:
-        return [Reason("no_student_there", f"no Student on space {position} of the {area} queue")]
+        return [
+            Reason(
+                "no_student_there",
+                f"no Student on space {position} of the {area} queue (OBJ-7, IC-FAV-3)",
+            )
+        ]
     student = queue[position]
     assert student is not None
     if not destinations(rules, state, p, student):
@@ -101,7 +111,32 @@ def _place_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("place", (s,)) for s in spaces]
 
 
-@step("enrol_place", candidates=_place_candidates, prompt="Choose where the new Student goes")
+def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.student_level:
+        return names_nothing()
+    space, student = action.args[0], task.args["student"]
+    if space not in _allowed(rules, state, task.player, student):
+        above = (
+            " or above it (OBJ-5)" if has_ability(rules, state, task.player, "enrol_above") else ""
+        )
+        return [
+            Reason(
+                "not_under_intro_class",
+                f"a {student} Student goes under your {student} Introductory Class{above}, "
+                f"not on {space} (ENROL-2)",
+            )
+        ]
+    if space in state.players[task.player].students:
+        return [Reason("space_taken", f"{space} is occupied (ENROL-3)")]
+    return []
+
+
+@step(
+    "enrol_place",
+    candidates=_place_candidates,
+    check=_place_check,
+    prompt="Choose where the new Student goes",
+)
 def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     state.players[task.player].students[action.args[0]] = task.args["student"]
@@ -139,7 +174,11 @@ def _position(action: Action) -> int | None:
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     if len(action.args) == 2 and _position(action) is not None:
         if not has_ability(rules, state, p, "enrol_anywhere"):
-            return [Reason("no_such_ability", "only Objective card #23 lets you pick any Student")]
+            return [
+                Reason(
+                    "no_such_ability", "only Objective card #23 lets you pick any Student (OBJ-7)"
+                )
+            ]
         area, position = action.args[0], _position(action)
         reasons = _enrol_reasons(rules, state, p, area, position)
         if not reasons and position == _rightmost(state.queues[rules.discipline_index[area]]):
@@ -147,7 +186,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
                 Reason(
                     "same_as_option",
                     f"space {position} holds the rightmost Student, which 'enrol {area}' "
-                    "takes: choose that option",
+                    "takes: choose that option (OBJ-7)",
                 )
             ]
         return reasons

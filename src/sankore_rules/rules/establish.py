@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.common import book_payment_reasons, contribute_tasks
 from sankore_rules.rules.turn import turn_option
@@ -19,7 +19,9 @@ def _tile_reasons(rules: Rules, state: State, p: int, action: Action, free: bool
     tile = rules.class_tiles[action.args[0]]
     column = state.market[rules.discipline_index[tile.discipline]]
     if tile.id not in column.visible():
-        return [Reason("tile_not_available", f"{tile.id} is not a visible tile of the market")]
+        return [
+            Reason("tile_not_available", f"{tile.id} is not a visible tile of the market (EST-2)")
+        ]
     if free:
         return []
     # EST-1, EST-4: one Book of the tile's discipline goes to the Library.
@@ -109,10 +111,27 @@ def _space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 
 def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_row:
+        return names_nothing()
+    level = rules.class_tiles[task.args["tile"]].level
+    allowed = rules.class_spaces_for_level[level]
+    if action.args[0] not in allowed:
+        return [
+            Reason(
+                "row_not_allowed",
+                f"a level-{level} Class goes on {', '.join(allowed)}, not {action.args[0]} "
+                "(EST-6, AMB-28)",
+            )
+        ]
     # A free Establish during Teach a Class cannot replace the class being taught: the active
     # Student sits on it and its Knowledge bonus and area are in use (TEACH-2, TEACH-5).
     if state.teaching is not None and state.teaching[:2] == (task.player, action.args[0]):
-        return [Reason("class_being_taught", f"the class on {action.args[0]} is being taught")]
+        return [
+            Reason(
+                "class_being_taught",
+                f"the class on {action.args[0]} is being taught (TEACH-2, TEACH-5)",
+            )
+        ]
     return []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import State, Task
@@ -20,13 +20,17 @@ def favour_reasons(rules: Rules, state: State, p: int, version: str) -> list[Rea
         storage = rules.tables.components.prestige_storage
         reasons = []
         if state.favour_supply < 1:
-            reasons.append(Reason("no_favour_tiles", "the supply has no Favour tile left"))
+            reasons.append(
+                Reason("no_favour_tiles", "the supply has no Favour tile left (FAV-3, AMB-8)")
+            )
         if (pl.favour_tiles + 1) * storage.covered_per_favour_tile > storage.spaces:
-            reasons.append(Reason("storage_covered", "no Prestige spaces are left to cover"))
+            reasons.append(
+                Reason("storage_covered", "no Prestige spaces are left to cover (FAV-3, AMB-8)")
+            )
         return reasons
     if version == "return":
         if pl.favour_tiles < 1:
-            return [Reason("no_favour_to_return", "you hold no Favour tile")]
+            return [Reason("no_favour_to_return", "you hold no Favour tile (FAV-4, AMB-8)")]
         return []
     return [Reason("bad_arguments", "write 'favour take' or 'favour return'")]
 
@@ -81,9 +85,28 @@ def _reward_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("reward", (str(i + 1),)) for i in range(pos + 1)]
 
 
+def _reward_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    spaces = len(rules.favour_rewards)
+    if len(action.args) != 1 or not (
+        action.args[0].isdigit() and 1 <= int(action.args[0]) <= spaces
+    ):
+        return names_nothing()
+    disc = state.players[task.player].favour_pos + 1
+    if int(action.args[0]) > disc:
+        return [
+            Reason(
+                "beyond_favour_disc",
+                f"space {action.args[0]} is right of your disc (on space {disc}): take a reward "
+                "at or left of it (FAV-2)",
+            )
+        ]
+    return []
+
+
 @step(
     "favour_reward",
     candidates=_reward_candidates,
+    check=_reward_check,
     prompt="Choose a Favour reward at or left of your disc",
 )
 def _favour_reward(rules: Rules, state: State, task: Task, action: Action | None) -> None:

@@ -24,7 +24,7 @@ def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> 
     pl = state.players[p]
     student = pl.students.get(space)
     if student is None:
-        return [Reason("no_student_there", f"you have no Student on {space}")]
+        return [Reason("no_student_there", f"you have no Student on {space} (GRAD-1)")]
     level = rules.student_level[space]
     if level < 1:
         return [Reason("bottom_row", "a Student in the bottom row cannot graduate (GRAD-1)")]
@@ -33,11 +33,13 @@ def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> 
         reasons.append(
             Reason(
                 "no_graduation_tile",
-                f"no {student} Graduation tile of level {level} or lower is left",
+                f"no {student} Graduation tile of level {level} or lower is left (GRAD-4, GRAD-6)",
             )
         )
     if len(pl.graduations) >= rules.graduation_slots:
-        reasons.append(Reason("no_graduation_slot", "all your Graduation slots are full"))
+        reasons.append(
+            Reason("no_graduation_slot", "all your Graduation slots are full (GRAD-5, GRAD-6)")
+        )
     if not free:
         reasons += book_payment_reasons(rules, state, p, student)  # GRAD-2
     return reasons

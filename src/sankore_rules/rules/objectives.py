@@ -29,7 +29,7 @@ def requirement_reasons(rules: Rules, state: State, p: int, card: ObjectiveCard)
     return [
         Reason(
             "objective_unmet",
-            f"card #{card.number} needs {describe_condition(cond)} (you have {have})",
+            f"card #{card.number} needs {describe_condition(cond)} (you have {have}; BONUS-5)",
         )
         for cond, have in unmet_conditions(rules, state, p, card)
     ]
@@ -58,7 +58,7 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
     if card is None:
         return [Reason("bad_arguments", "write 'complete <card number>'")]
     if card.number not in state.players[p].objectives:
-        return [Reason("not_in_hand", f"card #{card.number} is not in your hand")]
+        return [Reason("not_in_hand", f"card #{card.number} is not in your hand (BONUS-5)")]
     return requirement_reasons(rules, state, p, card)
 
 
@@ -99,9 +99,15 @@ def _ability_check(rules: Rules, state: State, p: int, action: Action) -> list[R
     if card is None:
         return [Reason("bad_arguments", "write 'objective <card number> [...]'")]
     if card.number not in state.players[p].completed or card.ability.use != "round":
-        return [Reason("no_such_ability", f"you have no completed card #{card.number} to use")]
+        return [
+            Reason("no_such_ability", f"you have no completed card #{card.number} to use (BONUS-6)")
+        ]
     if card.number in state.abilities_used:
-        return [Reason("ability_used", f"card #{card.number} was already used this turn")]
+        return [
+            Reason(
+                "ability_used", f"card #{card.number} was already used this turn (BONUS-6, AMB-15)"
+            )
+        ]
     if card.ability.kind != "move_wall":
         if len(action.args) != 1:
             return [Reason("bad_arguments", "no words expected")]
@@ -109,7 +115,10 @@ def _ability_check(rules: Rules, state: State, p: int, action: Action) -> list[R
         # still move): using it up for nothing is no use of the ability.
         if not any(_effect_can_act(rules, state, p, e) for e in card.ability.effects):
             return [
-                Reason("ability_would_do_nothing", f"card #{card.number} would give nothing now")
+                Reason(
+                    "ability_would_do_nothing",
+                    f"card #{card.number} would give nothing now (BONUS-6, AMB-15)",
+                )
             ]
         return []
     return _move_wall_reasons(rules, state, p, action.args[1:], card.ability.amount)
@@ -136,18 +145,25 @@ def _move_wall_reasons(
     rules: Rules, state: State, p: int, args: tuple[str, ...], reach: int
 ) -> list[Reason]:
     # OBJ-4, AMB-42: same side, an empty space numbered 1 to `reach` higher.
+    if len(args) == 2 and rules.corner_id in args and state.spaces.get(args[0]) == p:
+        return [
+            Reason(
+                "wall_out_of_reach",
+                "the corner Wall space lies on no side: card #4 moves a Wall along one (OBJ-4)",
+            )
+        ]
     if len(args) != 2 or any(a not in rules.wall_spaces for a in args):
         return [Reason("bad_arguments", "write 'objective 4 <your wall> <empty wall space>'")]
     origin, target = (rules.wall_spaces[a] for a in args)
     if state.spaces.get(origin.id) != p:
-        return [Reason("not_your_wall", f"{origin.id} holds none of your Walls")]
+        return [Reason("not_your_wall", f"{origin.id} holds none of your Walls (OBJ-4)")]
     if target.id in state.spaces:
-        return [Reason("space_taken", f"{target.id} already holds a Wall")]
+        return [Reason("space_taken", f"{target.id} already holds a Wall (OBJ-4)")]
     if target.side != origin.side or not 0 < target.number - origin.number <= reach:
         return [
             Reason(
                 "wall_out_of_reach",
-                f"{target.id} is not 1 to {reach} numbers higher on side {origin.side}",
+                f"{target.id} is not 1 to {reach} numbers higher on side {origin.side} (OBJ-4)",
             )
         ]
     return []

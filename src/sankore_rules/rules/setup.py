@@ -12,7 +12,7 @@ import random
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, settle, step
+from sankore_rules.engine import log, names_nothing, push, settle, step
 from sankore_rules.errors import Reason
 from sankore_rules.state import MadrasaTile, MarketColumn, PlayerState, State, Task
 
@@ -237,7 +237,27 @@ def _draft_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("draft", (tile,)) for tile, _, _ in state.draft]
 
 
-@step("draft", candidates=_draft_candidates, prompt="Choose a starting combination")
+def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_tiles:
+        return names_nothing()
+    if all(tile != action.args[0] for tile, _, _ in state.draft):
+        offered = ", ".join(tile for tile, _, _ in state.draft)
+        return [
+            Reason(
+                "not_in_draft",
+                f"{action.args[0]} is not a combination on offer (they are: {offered}); "
+                "the draft offers the level-1 tiles dealt, one taken per player (DRAFT-1, DRAFT-3)",
+            )
+        ]
+    return []
+
+
+@step(
+    "draft",
+    candidates=_draft_candidates,
+    check=_draft_check,
+    prompt="Choose a starting combination",
+)
 def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     combo = next(c for c in state.draft if c[0] == action.args[0])
@@ -257,9 +277,24 @@ def _draft_space_candidates(rules: Rules, state: State, task: Task) -> list[Acti
     return [Action("class", (c,)) for c in rules.second_row_spaces]  # DRAFT-4
 
 
+def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_row:
+        return names_nothing()
+    if action.args[0] not in rules.second_row_spaces:
+        return [
+            Reason(
+                "not_second_row",
+                f"the drafted tile goes on a space of the second Class row "
+                f"({', '.join(rules.second_row_spaces)}), not {action.args[0]} (DRAFT-4)",
+            )
+        ]
+    return []
+
+
 @step(
     "draft_space",
     candidates=_draft_space_candidates,
+    check=_draft_space_check,
     prompt="Choose the second-row space for your Advanced Class",
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.turn import turn_option
 from sankore_rules.state import State, Task
@@ -24,7 +24,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     space = action.args[0]
     pl = state.players[p]
     if space not in pl.classes:
-        return [Reason("no_class_there", f"there is no Class tile on {space}")]
+        return [Reason("no_class_there", f"there is no Class tile on {space} (TEACH-1)")]
     if not any(s in pl.students for s in rules.spaces_under[space]):
         return [
             Reason("no_student_in_class", f"no Student sits below the class on {space} (TEACH-1)")
@@ -44,7 +44,29 @@ def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     ]
 
 
-@step("activate_student", candidates=_student_candidates, prompt="Choose the Student to activate")
+def _student_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.student_level:
+        return names_nothing()
+    space, class_space = action.args[0], task.args["class"]
+    if space not in rules.spaces_under[class_space]:
+        return [
+            Reason(
+                "not_below_class",
+                f"{space} is not below the class on {class_space}: the active Student is one "
+                "of its own (TEACH-1, TEACH-2)",
+            )
+        ]
+    if space not in state.players[task.player].students:
+        return [Reason("no_student_there", f"you have no Student on {space} (TEACH-2)")]
+    return []
+
+
+@step(
+    "activate_student",
+    candidates=_student_candidates,
+    check=_student_check,
+    prompt="Choose the Student to activate",
+)
 def _activate_student(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # TEACH-2: the active Student moves onto the tile, leaving its space.
     assert action is not None
@@ -72,9 +94,39 @@ def _promote_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return targets or [Action("retire")]  # TEACH-10: no empty space above
 
 
+def _promote_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    assert state.teaching is not None
+    class_space = state.teaching[1]
+    students = state.players[task.player].students
+    if action.kind == "retire":
+        if action.args:
+            return names_nothing()
+        free = [s for s in rules.arrows[class_space] if s not in students]
+        if free:
+            return [
+                Reason(
+                    "space_above_free",
+                    f"an arrow leads to the empty space {free[0]}: the active Student moves up "
+                    "and leaves the game only when none does (TEACH-8, TEACH-10)",
+                )
+            ]
+        return []
+    if len(action.args) != 1 or action.args[0] not in rules.student_level:
+        return names_nothing()
+    target = action.args[0]
+    if target not in rules.arrows[class_space]:
+        return [Reason("no_arrow", f"no arrow leads from {class_space} to {target} (TEACH-8)")]
+    if target in students:
+        return [
+            Reason("space_taken", f"{target} is occupied: arrows lead to empty spaces (TEACH-8)")
+        ]
+    return []
+
+
 @step(
     "promote_active",
     candidates=_promote_candidates,
+    check=_promote_check,
     prompt="Choose where the active Student moves up to",
 )
 def _promote_active(rules: Rules, state: State, task: Task, action: Action | None) -> None:

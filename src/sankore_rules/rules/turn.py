@@ -14,7 +14,7 @@ from attrs import frozen
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import ALWAYS_KINDS, log, memo, push, step
+from sankore_rules.engine import ALWAYS_KINDS, ELSEWHERE, STEPS, log, memo, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import storage_bonus
 from sankore_rules.rules.common import prestige_capacity, trigger_end
@@ -75,18 +75,35 @@ def turn_option(
     return register
 
 
+def _main_open(state: State, opt: TurnOption) -> bool:
+    """Whether TURN-2 and TURN-4 still allow ``opt`` this turn (the test, without the words)."""
+    return opt.main is None or (opt.main not in state.main_used and len(state.main_used) < 2)
+
+
 def _option_reasons(rules: Rules, state: State, p: int, opt: TurnOption) -> list[Reason]:
-    """Reasons every action of ``opt`` is refused now (TURN-2, and the option's own)."""
+    """Reasons every action of ``opt`` is refused now (TURN-2, TURN-4, and the option's own)."""
     reasons: list[Reason] = []
-    if opt.main is not None:
-        if opt.main in state.main_used:
+    if not _main_open(state, opt):
+        if opt.main in state.main_used and opt.main == "favour":
             reasons.append(
                 Reason(
-                    "action_already_taken", f"you already took the {opt.main} main action this turn"
+                    "action_already_taken",
+                    "Take a Favour and Return a Favour are the same main action, Exchange a "
+                    "Favour, and you already took it this turn (TURN-4)",
                 )
             )
-        elif len(state.main_used) >= 2:
-            reasons.append(Reason("no_main_actions_left", "you already took two main actions"))
+        elif opt.main in state.main_used:
+            reasons.append(
+                Reason(
+                    "action_already_taken",
+                    f"you already took the {opt.main} main action this turn: two main actions "
+                    "must be of different kinds (TURN-2)",
+                )
+            )
+        else:
+            reasons.append(
+                Reason("no_main_actions_left", "you already took two main actions (TURN-2)")
+            )
     return reasons + opt.ready(rules, state, p)
 
 
@@ -105,7 +122,7 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     p = task.player
     options: list[Action] = []
     for opt in TURN_OPTIONS.values():
-        if not _option_reasons(rules, state, p, opt):
+        if _main_open(state, opt) and not opt.ready(rules, state, p):
             check = opt.check
             options += [a for a in opt.candidates(rules, state, p) if not check(rules, state, p, a)]
     options.append(Action("end"))
@@ -150,6 +167,30 @@ def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None
     opt.resolve(rules, state, task.player, action)
 
 
+def _not_now(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    """Why a turn-menu action cannot answer another decision: one is under way (TURN-3)."""
+    if any(t.kind == "draft_finish" for t in state.agenda):
+        return []  # the starting draft, not an action: the generic answer says what is asked
+    under_way = STEPS[task.kind].prompt.lower()
+    opt = TURN_OPTIONS.get(action.kind)
+    if opt is not None and opt.main is None:  # BONUS-2..6, Objective cards included
+        return [
+            Reason(
+                "bonus_during_action",
+                "bonus actions come before, between or after main actions, never in the middle "
+                f"of one; first: {under_way} (TURN-3, BONUS-1)",
+            )
+        ]
+    what = "ending the turn" if action.kind == "end" else f"'{action.kind}'"
+    return [
+        Reason(
+            "action_in_progress",
+            f"{what} waits for the turn menu: an action under way is finished first; "
+            f"first: {under_way} (TURN-2, TURN-3)",
+        )
+    ]
+
+
 ALWAYS_KINDS["turn"] = (
     "enrol",
     "establish",
@@ -163,6 +204,8 @@ ALWAYS_KINDS["turn"] = (
     "objective",
     "end",
 )
+for _kind in ALWAYS_KINDS["turn"]:
+    ELSEWHERE[_kind] = _not_now
 
 
 # ---- end of turn (TURN-6) ------------------------------------------------------------------------
@@ -204,7 +247,7 @@ def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> li
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'return <discipline>'")]
     if state.players[task.player].prestige[rules.discipline_index[action.args[0]]] == 0:
-        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token")]
+        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token (STOR-3)")]
     return []
 
 

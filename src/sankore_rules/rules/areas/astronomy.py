@@ -83,7 +83,16 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
             )
         )
     cost = gold_cost(rules, state, p, node)
-    return reasons + pay_reasons(pl, gold=cost) + piece_reasons(rules, pl, AREA)
+    reasons += pay_reasons(pl, gold=cost) + piece_reasons(rules, pl, AREA)
+    if not reasons and start == "camel" and pl.camel == rules.astro_start:
+        return [
+            Reason(
+                "same_as_option",
+                f"your camel stands on Timbuktu, so starting from it is starting from Timbuktu: "
+                f"choose 'camel {dest} timbuktu' (ASTRO-3)",
+            )
+        ]
+    return reasons
 
 
 @step(

@@ -89,10 +89,14 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
         return [Reason("bad_arguments", "write 'crown <Law space> [gold|salt|book]'")]
     alternative = action.args[1] if len(action.args) == 2 else None
     if alternative is not None and not has_ability(rules, state, task.player, "crown_any_cost"):
-        return [Reason("no_such_ability", "only Objective card #3 lets you change a Crown's cost")]
+        return [
+            Reason(
+                "no_such_ability", "only Objective card #3 lets you change a Crown's cost (OBJ-3)"
+            )
+        ]
     space = rules.law_spaces[action.args[0]]
     if space.id in state.spaces:
-        return [Reason("space_taken", f"{space.id} already holds a Crown")]
+        return [Reason("space_taken", f"{space.id} already holds a Crown (LAW-1)")]
     pl = state.players[task.player]
     cost = _row_cost(rules, space.row)  # LAW-3, LAW-4
     reasons = knowledge_reasons(space.knowledge, teaching_knowledge(rules, state))
@@ -113,7 +117,8 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
         return [
             Reason(
                 "same_as_option",
-                f"{space.id} costs 1 {alternative.title()} anyway: choose 'crown {space.id}'",
+                f"{space.id} costs 1 {alternative.title()} anyway: "
+                f"choose 'crown {space.id}' (OBJ-3)",
             )
         ]
     return reasons

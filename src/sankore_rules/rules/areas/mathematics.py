@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
 from sankore_rules.effects import effect_tasks
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import has_ability
 from sankore_rules.rules.common import (
@@ -45,7 +45,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
             return [
                 Reason(
                     "corner_only_by_port",
-                    "the corner Wall space is reached only through Suakin or Zeila",
+                    "the corner Wall space is reached only through Suakin or Zeila (ASTRO-13)",
                 )
             ]
         return [Reason("bad_arguments", "write 'wall <Wall space>'")]
@@ -105,7 +105,32 @@ def _flip_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     ]
 
 
-@step("flip", candidates=_flip_candidates, prompt="Choose a face-down Madrasa tile to flip")
+def _flip_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    cell = rules.cell_index(action.args[0]) if len(action.args) == 1 else None
+    if cell is None:
+        return names_nothing()
+    wall = task.args["wall"]
+    if not has_ability(rules, state, task.player, "flip_any") and cell not in rules.wall_line[wall]:
+        return [
+            Reason(
+                "not_in_wall_line",
+                f"{action.args[0]} is not in the line of the Wall on {wall} (MATH-7)",
+            )
+        ]
+    tile = state.madrasa[cell]
+    if tile is None:
+        return [Reason("no_tile_there", f"no tile lies on {action.args[0]} (MATH-7)")]
+    if tile.star:
+        return [Reason("already_flipped", f"the tile on {action.args[0]} is star side up (MATH-7)")]
+    return []
+
+
+@step(
+    "flip",
+    candidates=_flip_candidates,
+    check=_flip_check,
+    prompt="Choose a face-down Madrasa tile to flip",
+)
 def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     cell = rules.cell_index(action.args[0])
@@ -152,7 +177,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     ):
         return [Reason("bad_arguments", "write 'wall <Wall space>'")]
     if action.args[0] in state.spaces:
-        return [Reason("space_taken", f"{action.args[0]} already holds a Wall")]
+        return [Reason("space_taken", f"{action.args[0]} already holds a Wall (MATH-1)")]
     return piece_reasons(rules, state.players[task.player], AREA)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.actions import Action
 from sankore_rules.board import Rules
-from sankore_rules.engine import log, push, step
+from sankore_rules.engine import log, names_nothing, push, step
 from sankore_rules.errors import Reason
 from sankore_rules.rules.abilities import area_discount
 from sankore_rules.rules.common import (
@@ -49,7 +49,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
         return [Reason("bad_arguments", "write 'mosque <Theology space>'")]
     space = rules.theology_spaces[action.args[0]]
     if space.id in state.spaces:
-        return [Reason("space_taken", f"{space.id} already holds a Mosque")]
+        return [Reason("space_taken", f"{space.id} already holds a Mosque (THEO-1)")]
     pl = state.players[task.player]
     cost = _row_cost(rules, space.row)  # THEO-3, THEO-4
     reasons = knowledge_reasons(space.knowledge, teaching_knowledge(rules, state))
@@ -119,9 +119,44 @@ def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [*options, Action("skip")]
 
 
+def _student_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return [] if not action.args else names_nothing()
+    d = task.args["discipline"]
+    pl = state.players[task.player]
+    match action.args:
+        case ("board", space) if space in rules.student_level:
+            student = pl.students.get(space)
+            where = space
+        case ("graduation", index) if index.isdigit():
+            if int(index) >= len(pl.graduations):
+                return [
+                    Reason(
+                        "graduation_not_held",
+                        f"you hold {len(pl.graduations)} Graduation tiles, none numbered {index} "
+                        "(THEO-8)",
+                    )
+                ]
+            student = pl.graduations[int(index)].student
+            where = f"Graduation tile {index}"
+        case _:
+            return names_nothing()
+    if student is None:
+        return [Reason("no_student_there", f"no Student is on {where} (THEO-8)")]
+    if student != d:
+        return [
+            Reason(
+                "wrong_discipline",
+                f"the space shows {d}: the Student on {where} is {student} (THEO-8)",
+            )
+        ]
+    return []
+
+
 @step(
     "madrasa_student",
     candidates=_student_candidates,
+    check=_student_check,
     prompt="Send a Student of the shown discipline to the Madrasa, or skip",
 )
 def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | None) -> None:
