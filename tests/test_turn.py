@@ -419,6 +419,16 @@ def market_tile_supply_empty(s: State) -> None:
     s.supply_books[RULES.discipline_index["law"]] = 0
 
 
+def book_card_in_hand(s: State) -> None:
+    market_tile_no_book(s)
+    s.players[1].objectives = [14]  # a Book each turn, once a level-3 Graduation tile is held
+
+
+def book_card_completed(s: State) -> None:
+    market_tile_no_book(s)
+    s.players[1].completed = [14]
+
+
 def graduation_tile_no_book(s: State) -> None:
     graduation_tile(s)
     for pl in s.players:
@@ -471,6 +481,8 @@ def advance_card_out_of_reach(s: State) -> None:
         (market_tile_book_by_writing, True),
         (market_tile_book_on_the_track, True),
         (market_tile_supply_empty, False),
+        (book_card_in_hand, False),
+        (book_card_completed, True),
         (graduation_tile_no_book, False),
         (graduation_tile, True),
         (graduation_tile_library_full, False),
@@ -487,7 +499,8 @@ def test_engine_1_what_keeps_a_game_alive(change: Callable[[State], None], progr
     tile, or one a Transfer with Inspiration in hand or on the Favour track could bring there,
     or one a free Establish within reach could put a Class above (Teach); a Graduation tile for
     a Student above the bottom row, with room in the Library and a Book, or the free Graduate
-    within reach; an Objective card that advances the disc, when it can still be completed."""
+    within reach; an Objective card whose round ability brings what is missing (the disc's
+    advance, a Book), when it is completed or can still be completed with what is in reach."""
     state = edit(edit(started(2, 0), dead), change)
     assert progress == can_progress(RULES, state)
     state = act(state, "end")

@@ -58,9 +58,7 @@ def can_progress(rules: Rules, state: State) -> bool:
     library_room = free_library_slots(rules, state) > 0
     for p in range(state.player_count):
         reach = _reachable_effects(rules, state, p)
-        inspiration = state.players[p].inspiration > 0 or any(
-            "inspiration" in effect.resources for effect in reach.get(EffectKind.GAIN_RESOURCE, ())
-        )
+        inspiration = _inspiration(state, p, reach)
 
         book = partial(_book_within_reach, rules, state, p, reach, inspiration)
         if library_room and any(book(d) for d in on_offer):
@@ -92,35 +90,67 @@ def _book_within_reach(
 def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
     """Effects ``p`` can bring about without a main action other than Exchange a Favour.
 
-    The Favour track's rewards up to the disc (FAV-2), and the round abilities of the Objective
-    cards completed or in hand and still completable (see :func:`_completable`). A card that
-    advances the disc puts the whole track within reach.
+    The Favour track's rewards up to the disc (FAV-2) and the round abilities of the completed
+    Objective cards; then, until nothing more is added, those of each card in hand that these
+    effects could let ``p`` complete (see :func:`_completable`). A card that advances the disc
+    puts the whole track within reach.
     """
     pl = state.players[p]
-    hand = [rules.objective_cards[n] for n in pl.objectives]
     cards = [rules.objective_cards[n] for n in pl.completed]
-    cards += [card for card in hand if _completable(rules, state, p, card)]
+    hand = [rules.objective_cards[n] for n in pl.objectives]
+    market = any(column.visible() for column in state.market)
+    while True:
+        effects = _effects(rules, pl.favour_pos, cards)
+        more = [card for card in hand if _completable(rules, state, p, card, effects, market)]
+        if not more:
+            return effects
+        cards += more
+        hand = [card for card in hand if card not in more]
+
+
+def _inspiration(state: State, p: int, reach: _Reach) -> bool:
+    """Whether ``p`` holds Inspiration or has a reward giving some within reach."""
+    return state.players[p].inspiration > 0 or any(
+        "inspiration" in effect.resources for effect in reach.get(EffectKind.GAIN_RESOURCE, ())
+    )
+
+
+def _effects(rules: Rules, favour_pos: int, cards: list[ObjectiveCard]) -> _Reach:
+    """The Favour rewards up to ``favour_pos`` and the round abilities of ``cards``."""
     rounds = [
         effect for card in cards if card.ability.use == "round" for effect in card.ability.effects
     ]
-    reach = pl.favour_pos
     if any(effect.kind == EffectKind.ADVANCE_FAVOUR for effect in rounds):
-        reach = len(rules.favour_rewards) - 1
+        favour_pos = len(rules.favour_rewards) - 1
     effects: _Reach = {}
-    for effect in (*rounds, *(e for reward in rules.favour_rewards[: reach + 1] for e in reward)):
+    for effect in (
+        *rounds,
+        *(e for reward in rules.favour_rewards[: favour_pos + 1] for e in reward),
+    ):
         effects.setdefault(effect.kind, []).append(effect)
     return effects
 
 
-#: Requirement counts that Exchange a Favour and bonus actions alone can raise: Books and
-#: Prestige tokens (Favour rewards, Write a Book), Advanced Classes and Graduation tiles (the
-#: Favour track's free Establish and Graduate). The others grow only through main actions.
-_GROWABLE = frozenset({"books", "prestige", "advanced", "graduations"})
+def _completable(
+    rules: Rules, state: State, p: int, card: ObjectiveCard, reach: _Reach, market: bool
+) -> bool:
+    """Whether ``p`` might still complete ``card`` (BONUS-5) with the effects ``reach``.
 
-
-def _completable(rules: Rules, state: State, p: int, card: ObjectiveCard) -> bool:
-    """Whether ``p`` might still complete ``card`` without another main action (BONUS-5)."""
-    return all(cond.kind in _GROWABLE for cond, _ in unmet_conditions(rules, state, p, card))
+    Only four counts of a requirement can grow without another main action: Books (a Book
+    reward, or Inspiration for Write a Book), Prestige tokens (a Prestige reward), Advanced
+    Classes (the free Establish, while the market has a tile) and Graduation tiles (the free
+    Graduate). Every unmet condition must be one of those, with its means within reach.
+    """
+    inspiration = _inspiration(state, p, reach)
+    growable = {
+        "books": EffectKind.GAIN_BOOK in reach or inspiration,
+        "prestige": EffectKind.GAIN_PRESTIGE in reach,
+        "advanced": market and EffectKind.ESTABLISH_FREE in reach,
+        "graduations": EffectKind.GRADUATE_FREE in reach,
+    }
+    return all(
+        growable.get(cond.kind, False) for cond, _ in unmet_conditions(rules, state, p, card)
+    )
 
 
 def _can_teach_some_day(
