@@ -448,3 +448,14 @@ def test_same_seed_same_game_and_same_future(players: int) -> None:
     assert sr.to_json(sr.new_game(players=players, seed=43)) != sr.to_json(
         sr.new_game(players=players, seed=42)
     )
+
+
+def test_engine_2_theology_draw_never_leaves_the_draft_without_a_book() -> None:
+    """SETUP-C-4, DRAFT-2, ENGINE-2: with seed 79729 the first Theology draw takes every
+    remaining Theology Book; the Books are drawn again, so the draft deals one Book of each
+    discipline, the supply never goes below zero and the state is a valid one."""
+    state = sr.new_game(players=2, seed=79729)
+    assert [5, 4, 5, 5] == state.supply_books
+    assert ["astronomy", "law", "mathematics", "theology"] == sorted(b for _, b, _ in state.draft)
+    assert 13 == len(state.theology_books)
+    assert state == sr.from_json(sr.to_json(state))

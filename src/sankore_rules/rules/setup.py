@@ -78,15 +78,17 @@ def new_state(
             if space.book_majority or space.prestige_majority:
                 queue_tokens[f"{area}:{pos}"] = area
                 supply_prestige[idx[area]] -= 1
-    # SETUP-C-4: 13 Books drawn onto the Theology Book spaces.
-    bag = [d for d in D for _ in range(supply_books[idx[d]])]
-    rng.shuffle(bag)
-    theology_books: dict[str, str] = {}
-    for mosque_space in rules.tables.theology.space:
-        if mosque_space.row in ("bottom", "middle"):
-            d = bag.pop()
-            theology_books[mosque_space.id] = d
-            supply_books[idx[d]] -= 1
+    # SETUP-C-4: 13 Books drawn onto the Theology Book spaces; drawn again, in the rare case
+    # they would leave a discipline without the Book the draft needs (ENGINE-2).
+    book_spaces = [m.id for m in rules.tables.theology.space if m.row in ("bottom", "middle")]
+    while True:
+        bag = [d for d in D for _ in range(supply_books[idx[d]])]
+        rng.shuffle(bag)
+        theology_books = {space: bag.pop() for space in book_spaces}
+        if all(d in bag for d in D):
+            break
+    for d in theology_books.values():
+        supply_books[idx[d]] -= 1
     # SETUP-C-5: 8 Prestige tokens drawn onto the four leftmost Port Cities.
     bag = [d for d in D for _ in range(supply_prestige[idx[d]])]
     rng.shuffle(bag)
