@@ -1,7 +1,7 @@
 """Benchmark: random full games, timing every ``sr.legal_actions`` and ``sr.apply`` call.
 
 Plays ``--games`` games for each player count in ``--players`` with uniformly random choices
-(what ``sankore_rules.bots.RandomBot`` does), game ``i`` of a player count using seed
+(what ``sankore_rules.interfaces.bots.RandomBot`` does), game ``i`` of a player count using seed
 ``--seed + i`` for both the setup and the choices, so runs are reproducible. Prints, per player
 count and overall: games per second, decisions per second, the median and 95th percentile
 microseconds of ``sr.legal_actions`` and of ``sr.apply``, and the process's peak resident

@@ -20,7 +20,7 @@ import sys
 import time
 
 import sankore_rules as sr
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 
 
 def near_misses(rng: random.Random, legal: list[sr.Action], words: list[str]) -> list[sr.Action]:

@@ -5,13 +5,14 @@
 For every legal action the bot applies it to get the next state (``sr.apply`` returns a new
 state and never changes the old one, so trying an action costs nothing) and scores that state
 with its own evaluation; it takes the best, breaking ties at random. Write your own bot by
-changing ``evaluate``. ``sankore_rules.bots.GreedyBot`` is a stronger version of the same idea.
+changing ``evaluate``. ``sankore_rules.interfaces.bots.GreedyBot`` is a stronger version of
+the same idea.
 """
 
 import random
 
 import sankore_rules as sr
-from sankore_rules.bots import RandomBot
+from sankore_rules.interfaces.bots import RandomBot
 
 
 def evaluate(state: sr.State, player: int) -> float:

@@ -10,7 +10,7 @@ bot draws its choices from its own seeded generator.
 import sys
 
 import sankore_rules as sr
-from sankore_rules.bots import RandomBot
+from sankore_rules.interfaces.bots import RandomBot
 
 
 def play(seed: int, players: int = 3) -> tuple[sr.State, int]:

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import sankore_rules as sr
-from sankore_rules.bots import RandomBot
+from sankore_rules.interfaces.bots import RandomBot
 
 
 def advance(state: sr.State, bot: RandomBot, decisions: int) -> sr.State:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import sankore_rules as sr
-from sankore_rules import engine
-from sankore_rules.state import State, Task
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.state import State, Task
 
 RULES = sr.load_rules()
 

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import sankore_rules as sr
 from positions import RULES
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 
 PLAYER_COUNTS = (2, 3, 4)
 LIBRARY_SIDES = ("three_shelf", "six_shelf")

@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options
-from sankore_rules.state import MadrasaTile, State, Task
+from sankore_rules.sankore.state import MadrasaTile, State, Task
 from test_teach import P, idx, position, swap_region_tile, teach
 
 AST = idx("astronomy")

@@ -15,7 +15,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, started
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 
 DRAFT = sr.new_game(players=3, seed=5)
 TURN = started(players=2, seed=0)

@@ -12,7 +12,7 @@ has ast-1c on c1a, an Astronomy Student on s0a, 1 Law Book and 1 Inspiration.
 from __future__ import annotations
 
 from positions import act, edit, options, refused, started, with_decision
-from sankore_rules.state import State, Task
+from sankore_rules.sankore.state import State, Task
 
 
 def students(inspiration: int = 1, **where: str) -> State:

@@ -16,8 +16,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import started
-from sankore_rules.records import Record, load_record, replay, save_record
-from sankore_rules.render import render_state
+from sankore_rules.interfaces.records import Record, load_record, replay, save_record
+from sankore_rules.interfaces.render import render_state
 
 SIM_SEED = 5
 SIM_GAMES = 3
@@ -489,7 +489,7 @@ def test_render_state_of_a_finished_game_names_the_winners() -> None:
     """Issue 7 / END-4: a finished game's rendering says so and names the winners."""
     record = load_record(save_record([], players=2, seed=1))
     state = record.start()
-    from sankore_rules.bots import RandomBot
+    from sankore_rules.interfaces.bots import RandomBot
 
     bot = RandomBot(seed=1)
     while not sr.is_terminal(state):
@@ -500,8 +500,8 @@ def test_render_state_of_a_finished_game_names_the_winners() -> None:
 
 def test_render_state_names_the_pending_decision_at_every_step() -> None:
     """Issue 7: every state of a whole random game renders, naming who decides what."""
-    from sankore_rules import engine
-    from sankore_rules.bots import RandomBot
+    from sankore_rules.interfaces.bots import RandomBot
+    from sankore_rules.sankore import engine
 
     state = sr.new_game(players=3, seed=8)
     bot = RandomBot(seed=8)

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import sankore_rules as sr
-from sankore_rules.actions import Action
+from sankore_rules.sankore.actions import Action
 
 RULES = sr.load_rules()
 

@@ -26,7 +26,7 @@ import networkx as nx
 import pytest
 
 import sankore_rules as sr
-from sankore_rules.tables import (
+from sankore_rules.sankore.tables import (
     DATA_FILES,
     Effect,
     EffectKind,

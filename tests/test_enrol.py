@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
-from sankore_rules.rules.common import shared_knowledge
-from sankore_rules.state import MadrasaTile, State
+from sankore_rules.sankore.rules.common import shared_knowledge
+from sankore_rules.sankore.state import MadrasaTile, State
 
 
 def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> State:

@@ -14,7 +14,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
-from sankore_rules.state import MarketColumn, State
+from sankore_rules.sankore.state import MarketColumn, State
 
 LAW_COLUMN = MarketColumn(
     level3="law-3a",

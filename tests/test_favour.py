@@ -17,8 +17,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
-from sankore_rules.rules.common import prestige_capacity
-from sankore_rules.state import State, Task
+from sankore_rules.sankore.rules.common import prestige_capacity
+from sankore_rules.sankore.state import State, Task
 
 
 def disc_on(space: int, **player: object) -> State:

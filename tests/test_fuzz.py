@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 
 import sankore_rules as sr
 from positions import RULES
-from sankore_rules import cli
-from sankore_rules.state import State
-from sankore_rules.validity import state_problems
+from sankore_rules.interfaces import cli
+from sankore_rules.sankore.state import State
+from sankore_rules.sankore.validity import state_problems
 from strategies import (
     base_states,
     copy_tables,

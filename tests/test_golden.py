@@ -20,7 +20,7 @@ import pytest
 import sankore_rules as sr
 from golden.record import GAMES, new_game, score_sheet
 from positions import RULES
-from sankore_rules.integrity import integrity_problems
+from sankore_rules.sankore.integrity import integrity_problems
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN_DIR.glob("*.json"))

@@ -15,7 +15,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
-from sankore_rules.state import Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State
 
 
 def position(

@@ -18,8 +18,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, started
-from sankore_rules.bots import RandomBot
-from sankore_rules.state import State
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.sankore.state import State
 from strategies import Setup, copy_tables, edit_table, entry, play
 
 JsonChange = Callable[[dict[str, Any]], None]

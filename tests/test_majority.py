@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started, with_decision
-from sankore_rules.state import State, Task
+from sankore_rules.sankore.state import State, Task
 
 BOOK_TRIGGER = ["mathematics", "mathematics", "law", None, None, None]
 PRESTIGE_TRIGGER = ["law", None, None, None, None, None]

@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
-from sankore_rules.state import Event, Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State
 from test_teach import P, idx, position, teach
 
 OTHER = 1

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sankore_rules as sr
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 from strategies import Setup, choice_seeds, play, property_settings, setups
 
 #: No hand dealt from this seed, for 2, 3 or 4 players, holds card 4 (the hand size, which

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import sankore_rules as sr
 from positions import RULES
-from sankore_rules.integrity import component_counts, integrity_problems
-from sankore_rules.state import State
+from sankore_rules.sankore.integrity import component_counts, integrity_problems
+from sankore_rules.sankore.state import State
 from strategies import (
     MAX_DECISIONS,
     Playthrough,

@@ -19,7 +19,7 @@ from itertools import pairwise
 import networkx as nx
 
 from positions import RULES
-from sankore_rules.tables import Source, fields_with_source
+from sankore_rules.sankore.tables import Source, fields_with_source
 
 #: Where a value lives: (table file, entry path as ``fields_with_source`` names it).
 Entry = tuple[str, str]

@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 
 
 def teaching(

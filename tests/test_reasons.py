@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, refused, started, with_decision
-from sankore_rules import engine
-from sankore_rules.actions import Action
-from sankore_rules.state import Graduated, State, Task
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.state import Graduated, State, Task
 
 #: The answers that name no rule: acceptable only for words naming what does not exist.
 GENERIC = {"no_such_option", "wrong_decision"}

@@ -14,9 +14,8 @@ import attrs
 import pytest
 
 import sankore_rules as sr
-from sankore_rules.actions import Action
-from sankore_rules.bots import RandomBot
-from sankore_rules.records import (
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.interfaces.records import (
     RECORD_FORMAT,
     Record,
     RecordError,
@@ -25,7 +24,8 @@ from sankore_rules.records import (
     replay,
     save_record,
 )
-from sankore_rules.state import State
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.state import State
 
 
 def random_game(players: int = 2, seed: int = 2) -> tuple[list[Action], list[State]]:
@@ -247,7 +247,7 @@ def test_load_record_accepts_the_good_document() -> None:
 
 def test_public_api_exports_records_and_render() -> None:
     """Issue 7: save_record, load_record, Record, replay and render_state are in the API."""
-    from sankore_rules import records, render
+    from sankore_rules.interfaces import records, render
 
     assert records.save_record is sr.save_record
     assert records.load_record is sr.load_record

@@ -17,7 +17,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
-from sankore_rules.state import MadrasaTile, State, Task
+from sankore_rules.sankore.state import MadrasaTile, State, Task
 
 NUMBERED = (0, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 15)
 

@@ -13,10 +13,10 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, started, with_decision
-from sankore_rules.integrity import integrity_problems
-from sankore_rules.rules.common import contribute_tasks, sankore_tile_task
-from sankore_rules.rules.scoring import PlayerScore, Scores
-from sankore_rules.state import Graduated, MadrasaTile, State
+from sankore_rules.sankore.integrity import integrity_problems
+from sankore_rules.sankore.rules.common import contribute_tasks, sankore_tile_task
+from sankore_rules.sankore.rules.scoring import PlayerScore, Scores
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State
 
 AST, THE, MAT, LAW = RULES.disciplines
 NO_ICONS = {"tokens": 0, "sankore": 0, "board": 0, "objectives": 0, "graduation": 0}

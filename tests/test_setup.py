@@ -14,8 +14,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, options, refused, started
-from sankore_rules.bots import RandomBot
-from sankore_rules.integrity import component_counts, integrity_problems
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.sankore.integrity import component_counts, integrity_problems
 
 DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
 PLAYER_COUNTS = (2, 3, 4)

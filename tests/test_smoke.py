@@ -5,7 +5,7 @@ from positions import started
 
 
 def test_a_random_game_ends_and_scores() -> None:
-    from sankore_rules.bots import RandomBot
+    from sankore_rules.interfaces.bots import RandomBot
 
     state = sr.new_game(players=3, seed=11)
     bot = RandomBot(seed=11)

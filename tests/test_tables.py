@@ -20,8 +20,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES
-from sankore_rules.state import State
-from sankore_rules.tables import DATA_FILES, entries_with_source, fields_with_source
+from sankore_rules.sankore.state import State
+from sankore_rules.sankore.tables import DATA_FILES, entries_with_source, fields_with_source
 from strategies import DATA_DIR, copy_tables, edit_table, entry, read_table
 
 SOURCES = {"rulebook", "example", "reconstructed"}
@@ -296,7 +296,7 @@ def test_tables_unknown_resource_refused(tmp_path: Path) -> None:
 def test_tables_effects_are_of_the_closed_vocabulary() -> None:
     """DESIGN "Data tables": every loaded effect kind is an ``EffectKind``, every source a
     ``Source`` (so ``is`` comparisons in the interpreter and the validator hold)."""
-    from sankore_rules.tables import Effect, EffectKind, Source
+    from sankore_rules.sankore.tables import Effect, EffectKind, Source
 
     kinds = [type(e.kind) for e in walk_records(RULES.tables) if isinstance(e, Effect)]
     assert kinds

@@ -13,7 +13,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, started
-from sankore_rules.state import State
+from sankore_rules.sankore.state import State
 
 P = 0  # seed 0's first player, who acts in every position below
 # Shared Knowledge on the 2-player queue (5, 4, 4, 3, 2, +1) -> spaces emptied from the right.

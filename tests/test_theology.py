@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, options
-from sankore_rules.state import Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State
 from test_teach import P, idx, position, swap_region_tile, teach
 
 THEO = idx("theology")

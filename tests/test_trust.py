@@ -25,10 +25,12 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, started
-from sankore_rules import api, cli, engine
-from sankore_rules.agenda import TASK_ARGS
-from sankore_rules.rules.setup import generator
-from sankore_rules.state import State
+from sankore_rules import api
+from sankore_rules.interfaces import cli
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.agenda import TASK_ARGS
+from sankore_rules.sankore.rules.setup import generator
+from sankore_rules.sankore.state import State
 from strategies import Setup, copy_tables, edit_table, entry, play
 
 JsonChange = Callable[[dict[str, Any]], None]

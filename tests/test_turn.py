@@ -17,8 +17,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
-from sankore_rules.rules.deadlock import can_progress
-from sankore_rules.state import Graduated, MadrasaTile, MarketColumn, State
+from sankore_rules.sankore.rules.deadlock import can_progress
+from sankore_rules.sankore.state import Graduated, MadrasaTile, MarketColumn, State
 
 
 def kinds(state: State) -> list[str]:

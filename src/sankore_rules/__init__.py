@@ -8,7 +8,6 @@
 False
 """
 
-from sankore_rules.actions import Action
 from sankore_rules.api import (
     apply,
     explain,
@@ -23,14 +22,15 @@ from sankore_rules.api import (
     rules_of,
     to_json,
 )
-from sankore_rules.board import Rules
-from sankore_rules.errors import (
-    ActionSyntaxError,
-    IllegalAction,
-    Reason,
-    RulesDataError,
-    StateError,
+from sankore_rules.interfaces.records import (
+    Record,
+    RecordError,
+    ReplayError,
+    load_record,
+    replay,
+    save_record,
 )
+from sankore_rules.interfaces.render import render_state
 from sankore_rules.queries import (
     Knowledge,
     Placement,
@@ -39,10 +39,17 @@ from sankore_rules.queries import (
     reachable_spaces,
     storage,
 )
-from sankore_rules.records import Record, RecordError, ReplayError, load_record, replay, save_record
-from sankore_rules.render import render_state
-from sankore_rules.rules.scoring import DisciplineScore, PlayerScore, Scores
-from sankore_rules.state import Event, State
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.errors import (
+    ActionSyntaxError,
+    IllegalAction,
+    Reason,
+    RulesDataError,
+    StateError,
+)
+from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
+from sankore_rules.sankore.state import Event, State
 
 __all__ = [
     "Action",

@@ -1,5 +1,5 @@
 """``python -m sankore_rules``: the command line."""
 
-from sankore_rules.cli import main
+from sankore_rules.interfaces.cli import main
 
 raise SystemExit(main())

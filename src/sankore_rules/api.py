@@ -1,6 +1,7 @@
 """The public API: set up, list, apply, explain, score, serialize, observe.
 
-Every function here is a thin door onto the engine; the rules live in ``sankore_rules.rules``.
+Every function here is a thin door onto the engine; the rules live in
+``sankore_rules.sankore.rules``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 import cattrs
 
-from sankore_rules import board, engine
-from sankore_rules.actions import Action, parse_notation
-from sankore_rules.board import Rules
-from sankore_rules.errors import ActionSyntaxError, IllegalAction, Reason, StateError
-from sankore_rules.rules import (  # noqa: F401 - imported for their step registrations
+from sankore_rules.sankore import board, engine
+from sankore_rules.sankore.actions import Action, parse_notation
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.errors import ActionSyntaxError, IllegalAction, Reason, StateError
+from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their step registrations
     bonus,
     enrol,
     establish,
@@ -26,13 +27,13 @@ from sankore_rules.rules import (  # noqa: F401 - imported for their step regist
     objectives,
     teach,
 )
-from sankore_rules.rules.areas import astronomy, law, mathematics, theology  # noqa: F401
-from sankore_rules.rules.scoring import Scores
-from sankore_rules.rules.scoring import final_scores as _final_scores
-from sankore_rules.rules.setup import new_state
-from sankore_rules.state import State, to_json
-from sankore_rules.state import from_json as _from_json
-from sankore_rules.validity import state_problems
+from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology  # noqa: F401
+from sankore_rules.sankore.rules.scoring import Scores
+from sankore_rules.sankore.rules.scoring import final_scores as _final_scores
+from sankore_rules.sankore.rules.setup import new_state
+from sankore_rules.sankore.state import State, to_json
+from sankore_rules.sankore.state import from_json as _from_json
+from sankore_rules.sankore.validity import state_problems
 
 __all__ = [
     "apply",

@@ -18,12 +18,12 @@ from __future__ import annotations
 from attrs import frozen
 
 from sankore_rules.api import rules_of
-from sankore_rules.board import Rules
-from sankore_rules.rules.abilities import area_knowledge, storage_bonus
-from sankore_rules.rules.common import open_spaces, prestige_capacity, school_knowledge
-from sankore_rules.rules.common import shared_knowledge as _shared_knowledge
-from sankore_rules.state import State
-from sankore_rules.tables import Cost
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.rules.abilities import area_knowledge, storage_bonus
+from sankore_rules.sankore.rules.common import open_spaces, prestige_capacity, school_knowledge
+from sankore_rules.sankore.rules.common import shared_knowledge as _shared_knowledge
+from sankore_rules.sankore.state import State
+from sankore_rules.sankore.tables import Cost
 
 __all__ = ["Knowledge", "Placement", "Storage", "knowledge", "reachable_spaces", "storage"]
 

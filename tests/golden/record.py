@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import sankore_rules as sr
-from sankore_rules.bots import GreedyBot, RandomBot
-from sankore_rules.state import State
+from sankore_rules.interfaces.bots import GreedyBot, RandomBot
+from sankore_rules.sankore.state import State
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 MAX_DECISIONS = 1500

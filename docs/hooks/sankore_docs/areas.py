@@ -23,7 +23,7 @@ from sankore_docs.words import (
     table,
     value_source,
 )
-from sankore_rules.tables import Cost, Effect, EffectKind
+from sankore_rules.sankore.tables import Cost, Effect, EffectKind
 
 __all__ = ["SECTIONS"]
 

@@ -24,7 +24,7 @@ from sankore_docs.words import (
     table,
     value_source,
 )
-from sankore_rules.tables import (
+from sankore_rules.sankore.tables import (
     Ability,
     Effect,
     EffectKind,

@@ -19,7 +19,7 @@ from sankore_docs.words import (
     source_word,
     table,
 )
-from sankore_rules.tables import (
+from sankore_rules.sankore.tables import (
     DATA_FILES,
     Effect,
     EffectKind,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sankore_rules as sr
-from sankore_rules.tables import Cost, Effect, EffectKind, Source
+from sankore_rules.sankore.tables import Cost, Effect, EffectKind, Source
 
 __all__ = [
     "UnrenderedError",

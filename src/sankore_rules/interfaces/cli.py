@@ -1,0 +1,642 @@
+"""The ``sankore-rules`` command line: simulate, show, legal, explain, replay, play, demo.
+
+Exit status: 0 on success; 1 for an illegal action or a record that does not replay; 2 for
+unusable input (a missing file, malformed JSON, an unknown option), with a one-line message on
+standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, NoReturn, Protocol
+
+from sankore_rules import api
+from sankore_rules.interfaces.bots import GreedyBot, RandomBot
+from sankore_rules.interfaces.records import (
+    Record,
+    RecordError,
+    ReplayError,
+    is_record,
+    record_from_document,
+    replay,
+    save_record,
+)
+from sankore_rules.interfaces.render import render_scores, render_state
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.actions import Action, parse_notation
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.errors import ActionSyntaxError, Reason, RulesDataError, StateError
+from sankore_rules.sankore.state import State
+
+__all__ = ["main", "render_scores"]
+
+PROG = "sankore-rules"
+OK, ILLEGAL, UNUSABLE = 0, 1, 2
+#: ``simulate``'s default turn limit: far above a game's usual length (20-60 turns each), and a
+#: bound for bots that would otherwise pass for ever in a game that can still progress.
+SIMULATE_TURN_LIMIT = 200
+
+
+class Bot(Protocol):
+    """Anything that picks an action for the pending decision."""
+
+    def choose(self, state: State) -> Action:
+        """One legal action of ``state``."""
+        ...
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+class CommandError(Exception):
+    """Stops a command with an exit status and a one-line message for standard error."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _fail(status: int, message: str) -> NoReturn:
+    raise CommandError(status, message)
+
+
+# ---- reading files -----------------------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> Rules | None:
+    path: str | None = getattr(args, "rules", None)
+    if path is None:
+        return None
+    try:
+        return api.load_rules(path)
+    except (RulesDataError, OSError) as exc:
+        _fail(UNUSABLE, f"cannot load the rule tables from {path}: {exc}")
+
+
+#: A state file is about 20 KB and a long game's record about 10 KB; reading stops well past
+#: that, so that a huge file or a device (``/dev/zero``) is refused instead of read forever.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def _read_json(path: str) -> tuple[str, object]:
+    """The text of the file ``path`` and its parsed JSON."""
+    try:
+        with Path(path).open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        _fail(UNUSABLE, f"{path}: no such file")
+    except OSError as exc:
+        _fail(UNUSABLE, f"{path}: cannot read: {exc}")
+    if len(raw) > MAX_FILE_BYTES:
+        _fail(UNUSABLE, f"{path}: larger than {MAX_FILE_BYTES} bytes: not a state or a record")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        _fail(UNUSABLE, f"{path}: cannot read: {exc}")
+    try:
+        document: object = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, huge numbers, deep nesting
+        _fail(UNUSABLE, f"{path}: not JSON: {str(exc)[:200]}")
+    return text, document
+
+
+def _load_record(path: str) -> Record:
+    _, document = _read_json(path)
+    if not is_record(document):
+        _fail(UNUSABLE, f"{path}: not a game record (a state file cannot be replayed)")
+    try:
+        return record_from_document(document)
+    except RecordError as exc:
+        _fail(UNUSABLE, f"{path}: {exc}")
+
+
+def _replay(args: argparse.Namespace, path: str, record: Record, upto: int | None = None) -> State:
+    """The record's state after ``upto`` actions (all by default); a failure is reported."""
+    rules = _rules(args)
+    check = not args.any_rules
+    if not check and record.rules_hash is not None:
+        ruleset = rules if rules is not None else api.load_rules()
+        if ruleset.content_hash != record.rules_hash:
+            print(
+                f"{PROG}: warning: {path} was made with ruleset {record.rules_hash}, "
+                f"replayed with {ruleset.content_hash}",
+                file=sys.stderr,
+            )
+    try:
+        return replay(record, rules=rules, upto=upto, check_rules=check)
+    except RecordError as exc:
+        _fail(UNUSABLE, f"{path}: {exc}")
+    except ReplayError as exc:
+        _print_replay_error(exc)
+        _fail(ILLEGAL, f"{path}: {exc}")
+
+
+def _print_replay_error(exc: ReplayError) -> None:
+    if exc.action is not None:
+        print(f"Move {exc.move} ({exc.action}) is illegal:")
+    else:
+        print(f"After move {exc.move - 1} the game does not match the record:")
+    _print_reasons(exc.reasons)
+
+
+def _print_reasons(reasons: Sequence[Reason]) -> None:
+    for reason in reasons:
+        print(f"  {reason.code}: {reason.words}")
+
+
+def _load_state(args: argparse.Namespace) -> State:
+    """The state a state file holds, or a record's state after ``--move`` actions."""
+    path: str = args.file
+    text, document = _read_json(path)
+    upto: int | None = getattr(args, "move", None)
+    if upto is not None and upto < 0:
+        _fail(UNUSABLE, f"--move must be 0 or more, got {upto}")
+    if is_record(document):
+        try:
+            record = record_from_document(document)
+        except RecordError as exc:
+            _fail(UNUSABLE, f"{path}: {exc}")
+        if upto is not None and upto > len(record.actions):
+            _fail(
+                UNUSABLE,
+                f"{path}: --move {upto}, but the record has only {len(record.actions)} actions",
+            )
+        return _replay(args, path, record, upto)
+    if upto is not None:
+        _fail(UNUSABLE, f"{path}: --move applies to a game record, not to a state file")
+    if not isinstance(document, dict) or "state" not in document:
+        _fail(UNUSABLE, f"{path}: neither a game state nor a game record")
+    try:
+        state = api.from_json(text, _rules(args))
+    except StateError as exc:
+        _fail(UNUSABLE, f"{path}: {exc}")
+    return state  # from_json checked it whole: the engine can work with it (issue 16)
+
+
+def _new_game(
+    players: int, seed: int | None, library: str = "three_shelf", turn_limit: int | None = None
+) -> State:
+    try:
+        return api.new_game(players=players, seed=seed, library=library, turn_limit=turn_limit)
+    except ValueError as exc:  # a seed out of bounds: argparse and _turn_limit checked the rest
+        _fail(UNUSABLE, str(exc))
+
+
+def _decision_line(state: State) -> str:
+    task = state.decision
+    if task is None:
+        return "The game is over: there is nothing left to decide."
+    prompt = engine.STEPS[task.kind].prompt or task.kind
+    return f"P{task.player} decides ({task.kind}): {prompt}"
+
+
+# ---- show, legal, explain, replay --------------------------------------------------------------
+
+
+def _show(args: argparse.Namespace) -> int:
+    state = _load_state(args)
+    if args.player is not None and not 0 <= args.player < state.player_count:
+        _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
+    print(render_state(state, viewer=args.player))
+    over = api.is_terminal(state)
+    print("\nFinal scores:" if over else "\nScore if the game ended now:")
+    print(render_scores(api.final_scores(state), final=over))
+    return OK
+
+
+def _legal(args: argparse.Namespace) -> int:
+    state = _load_state(args)
+    print(_decision_line(state))
+    for action in api.legal_actions(state):
+        print(action)
+    return OK
+
+
+def _explain(args: argparse.Namespace) -> int:
+    state = _load_state(args)
+    text = " ".join(args.action)
+    reasons = api.explain(state, text)
+    if not reasons:
+        print(f"legal: {api.parse_action(state, text)}")
+        return OK
+    print(f"illegal: {text}")
+    _print_reasons(reasons)
+    return ILLEGAL
+
+
+def _replay_command(args: argparse.Namespace) -> int:
+    record = _load_record(args.record)
+    state = _replay(args, args.record, record)
+    count = len(record.actions)
+    if api.is_terminal(state):
+        checked = ", the recorded result confirmed" if record.scores is not None else ""
+        print(f"Replayed {count} actions: the game is over{checked}.\n\nFinal scores:")
+        print(render_scores(api.final_scores(state)))
+    else:
+        print(f"Replayed {count} actions; the game goes on. {_decision_line(state)}")
+        print("\nScore if the game ended now:")
+        print(render_scores(api.final_scores(state), final=False))
+    return OK
+
+
+# ---- simulate ----------------------------------------------------------------------------------
+
+
+def _progress(stream: IO[str], done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    stream.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+        f"{done / elapsed:.1f} games/s"
+    )
+    stream.flush()
+
+
+def _play_out(state: State, bots: Sequence[Bot]) -> tuple[State, list[str]]:
+    actions: list[str] = []
+    while not api.is_terminal(state):
+        player = state.current_player
+        assert player is not None
+        action = bots[player].choose(state)
+        actions.append(str(action))
+        state = api.apply(state, action)
+    return state, actions
+
+
+def _turn_limit(args: argparse.Namespace) -> int | None:
+    """``--turn-limit`` as ``new_game`` takes it: 0 is no limit."""
+    if args.turn_limit < 0:
+        _fail(UNUSABLE, f"--turn-limit must be 0 (none) or more, got {args.turn_limit}")
+    return int(args.turn_limit) or None
+
+
+#: How ``simulate`` names the causes of a game's end (``State.end_cause``).
+ENDS = {"madrasa": "full Madrasa", "deadlock": "deadlock (ENGINE-1)", "turn_limit": "turn limit"}
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        _fail(UNUSABLE, f"--games must be at least 1, got {args.games}")
+    turn_limit = _turn_limit(args)
+    folder: Path | None = None
+    if args.records is not None:
+        folder = Path(args.records)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _fail(UNUSABLE, f"cannot make the records folder {folder}: {exc}")
+    make_bot = BOTS[args.bot]
+    wins = [0] * args.players
+    totals: list[list[int]] = [[] for _ in range(args.players)]
+    decisions: list[int] = []
+    causes: dict[str, int] = {}
+    shared = 0
+    started = time.perf_counter()
+    for game in range(args.games):
+        seed = args.seed + game
+        start = _new_game(args.players, seed, args.library, turn_limit)
+        bots = [make_bot(seed * 100 + p) for p in range(args.players)]
+        final, actions = _play_out(start, bots)
+        scores = api.final_scores(final)
+        for sheet in scores.players:
+            totals[sheet.player].append(sheet.total)
+        for winner in scores.winners:
+            wins[winner] += 1
+        shared += len(scores.winners) > 1
+        decisions.append(len(actions))
+        cause = final.end_cause or "unknown"
+        causes[cause] = causes.get(cause, 0) + 1
+        if folder is not None:
+            text = save_record(
+                actions,
+                players=args.players,
+                seed=seed,
+                library=args.library,
+                turn_limit=turn_limit,
+                final=final,
+                tags={"bots": args.bot, "source": f"{PROG} simulate"},
+            )
+            target = folder / f"game-{seed}.json"
+            try:
+                target.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                _fail(UNUSABLE, f"cannot write {target}: {exc}")
+        if not args.quiet:
+            _progress(sys.stderr, game + 1, args.games, started)
+    elapsed = time.perf_counter() - started
+    if not args.quiet:
+        sys.stderr.write("\n")
+    last = args.seed + args.games - 1
+    limit = "no turn limit" if turn_limit is None else f"turn limit {turn_limit}"
+    print(
+        f"{args.games} games, {args.players} players, {args.bot} bots, "
+        f"seeds {args.seed}-{last}, Library {args.library}, {limit}\n"
+    )
+    print(f"{'player':<8}{'wins':>6}{'min':>6}{'mean':>8}{'max':>6}")
+    for p in range(args.players):
+        scores_p = totals[p]
+        mean = sum(scores_p) / len(scores_p)
+        print(f"P{p:<7}{wins[p]:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
+    print(f"\nshared wins: {shared} of {args.games} games")
+    ends = ", ".join(f"{ENDS.get(c, c)} {n}" for c, n in sorted(causes.items()))
+    print(f"games ended by: {ends}")
+    print(
+        f"decisions per game: {sum(decisions) / len(decisions):.1f} on average "
+        f"(min {min(decisions)}, max {max(decisions)})"
+    )
+    print(f"time: {elapsed:.2f} s, {args.games / max(elapsed, 1e-9):.1f} games per second")
+    if folder is not None:
+        print(f"records written to {folder}/game-<seed>.json")
+    return OK
+
+
+# ---- play --------------------------------------------------------------------------------------
+
+_PLAY_HELP = (
+    "Type the number of an action or its notation. Other commands: 'board' shows the whole "
+    "state, 'score' the running score, 'help' this text, 'quit' ends the game."
+)
+
+
+def _menu(state: State, actions: Sequence[Action]) -> str:
+    lines = [_decision_line(state)]
+    lines.extend(f"  {i:>3}. {action}" for i, action in enumerate(actions, start=1))
+    return "\n".join(lines)
+
+
+def _read_choice(
+    state: State, actions: Sequence[Action], line: str
+) -> tuple[Action | None, str | None]:
+    """The action ``line`` names, or None and what to tell the player."""
+    text = line.strip()
+    # ASCII digits only ("²" and "٤" are digits to str.isdigit but not to int()), and few of
+    # them: int() refuses numbers of thousands of digits.
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        number = int(text)
+        if 1 <= number <= len(actions):
+            return actions[number - 1], None
+        return None, f"there is no action {number}: choose 1 to {len(actions)}"
+    try:
+        action = parse_notation(text)
+    except ActionSyntaxError as exc:
+        return None, str(exc)
+    reasons = api.explain(state, action)
+    if reasons:
+        return None, "; ".join(r.words for r in reasons)
+    return action, None
+
+
+def _play(args: argparse.Namespace) -> int:
+    if not 0 <= args.seat < args.players:
+        _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
+    seat: int = args.seat
+    # Without --seed the game draws a fresh seed; it is shown, so the game can be set up again.
+    state = _new_game(args.players, args.seed, args.library, _turn_limit(args))
+    bots = {p: BOTS[args.bot](state.seed * 100 + p) for p in range(args.players) if p != seat}
+    print(
+        f"Sankoré (seed {state.seed}): you are P{seat} against {args.players - 1} {args.bot} "
+        f"bot(s). {_PLAY_HELP}"
+    )
+    show_board = True
+    while not api.is_terminal(state):
+        player = state.current_player
+        assert player is not None
+        if player != seat:
+            action = bots[player].choose(state)
+            print(f"P{player}: {action}")
+            state = api.apply(state, action)
+            show_board = True
+            continue
+        if show_board:
+            print("\n" + render_state(state, viewer=seat) + "\n")
+            show_board = False
+        actions = api.legal_actions(state)
+        print(_menu(state, actions))
+        while True:
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                print("\nEnd of input: the game is left unfinished.")
+                return OK
+            if not sys.stdin.isatty():
+                # Echo piped input so a transcript reads like a terminal session.
+                sys.stdout.write(line if line.endswith("\n") else line + "\n")
+            command = line.strip().lower()
+            if command in ("quit", "exit"):
+                print("You leave the game.")
+                return OK
+            if command in ("help", "?"):
+                print(_PLAY_HELP)
+                continue
+            if command == "board":
+                print(render_state(state, viewer=seat))
+                continue
+            if command == "score":
+                print(render_scores(api.final_scores(state), final=False))
+                continue
+            if not command:
+                continue
+            chosen, problem = _read_choice(state, actions, line)
+            if chosen is not None:
+                break
+            print(f"Not possible: {problem}")
+        print(f"P{seat}: {chosen}")
+        state = api.apply(state, chosen)
+    scores = api.final_scores(state)
+    print("\nThe game is over.\n\nFinal scores:")
+    print(render_scores(scores))
+    verdict = "You win!" if seat in scores.winners else "You do not win this time."
+    print(f"\n{verdict}")
+    return OK
+
+
+# ---- demo and random (kept from the first release) ---------------------------------------------
+
+
+def _madrasa_letters(state: State) -> str:
+    """The Madrasa as a grid: each tile's discipline initial, upper case when its star shows."""
+    rules = api.rules_of(state)
+    rows = []
+    for cells in rules.row_cells:
+        letters = []
+        for cell in cells:
+            tile = state.madrasa[cell]
+            if tile is None:
+                letters.append(".")
+            else:
+                letter = rules.sankore_tiles[tile.tile].discipline[0]
+                letters.append(letter.upper() if tile.star else letter)
+        rows.append(" ".join(letters))
+    return "\n".join(rows)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    state = _new_game(args.players, args.seed)
+    bots = [GreedyBot(seed=args.seed * 10 + p) for p in range(args.players)]
+    decisions = 0
+    print(f"Sankoré, {args.players} players, seed {args.seed}: greedy bots play a whole game.\n")
+    filled = sum(t is not None for t in state.madrasa)
+    while not api.is_terminal(state):
+        player = state.current_player
+        assert player is not None
+        state = api.apply(state, bots[player].choose(state))
+        decisions += 1
+        for event in state.events:
+            if event.kind == "sankore_placed":
+                filled += 1
+                print(
+                    f"  turn {state.players[player].turns + 1:>2}, player {player}: "
+                    f"Sankoré tile {event.detail['tile']} to {event.detail['cell']} "
+                    f"(Madrasa {filled}/{len(state.madrasa)})"
+                )
+            elif event.kind == "end_triggered":
+                why = event.detail.get("reason", "the Madrasa is full")
+                print(f"  the end is triggered ({why}); the round is played out")
+    turns = [pl.turns for pl in state.players]
+    print(
+        f"\n{decisions} decisions, {turns[0]} turns each.\n\nThe Madrasa "
+        "(upper case: star showing):"
+    )
+    print(_madrasa_letters(state))
+    print("\nFinal scores:")
+    print(render_scores(api.final_scores(state)))
+    return OK
+
+
+def _random_game(args: argparse.Namespace) -> int:
+    state = _new_game(args.players, args.seed)
+    bot = RandomBot(seed=args.seed)
+    while not api.is_terminal(state):
+        state = api.apply(state, bot.choose(state))
+    print(render_scores(api.final_scores(state)))
+    return OK
+
+
+# ---- the parser --------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error message (status 2) instead of usage plus message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(UNUSABLE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=seed,
+        help="the game's seed" + (" (a fresh one by default)" if seed is None else ""),
+    )
+    parser.add_argument("--library", default="three_shelf", choices=("three_shelf", "six_shelf"))
+
+
+def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) -> None:
+    if not record_only:
+        parser.add_argument("file", help="a state file (to_json) or a game record")
+        parser.add_argument(
+            "--move", type=int, help="for a record: the state after this many actions"
+        )
+    parser.add_argument("--rules", help="a folder of corrected rule tables to play by")
+    parser.add_argument(
+        "--any-rules",
+        action="store_true",
+        help="replay a record even if it was made with another ruleset (with a warning)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    parser = _Parser(prog=PROG, description=(__doc__ or "").split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play games between bots and summarise them")
+    _game_options(sim)
+    sim.add_argument("--games", type=int, default=10, help="how many games (seeds S, S+1 ...)")
+    sim.add_argument("--bot", default="random", choices=sorted(BOTS))
+    sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument(
+        "--turn-limit",
+        type=int,
+        default=SIMULATE_TURN_LIMIT,
+        help="end each game once a player has had this many turns (the turn-limit variant; "
+        f"default {SIMULATE_TURN_LIMIT}, so that bots that only pass still finish); "
+        "0 plays the game as the rulebook has it",
+    )
+    sim.set_defaults(run=_simulate)
+
+    show = sub.add_parser("show", help="render a state or a record's last state as text")
+    _file_options(show)
+    show.add_argument("--player", type=int, help="show only what this player may see")
+    show.set_defaults(run=_show)
+
+    legal = sub.add_parser("legal", help="the legal actions of the pending decision")
+    _file_options(legal)
+    legal.set_defaults(run=_legal)
+
+    explain = sub.add_parser("explain", help="why an action is legal or refused")
+    _file_options(explain)
+    explain.add_argument("action", nargs="+", help="the action in notation, e.g. 'teach c1a'")
+    explain.set_defaults(run=_explain)
+
+    rep = sub.add_parser("replay", help="replay a record, checking every action")
+    rep.add_argument("record", help="a game record")
+    _file_options(rep, record_only=True)
+    rep.set_defaults(run=_replay_command)
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots")
+    _game_options(play, seed=None)
+    play.add_argument("--seat", type=int, required=True, help="your seat, 0 = P0")
+    play.add_argument("--bot", default="greedy", choices=sorted(BOTS))
+    play.add_argument(
+        "--turn-limit",
+        type=int,
+        default=0,
+        help="end the game once a player has had this many turns (0, the default: no limit)",
+    )
+    play.set_defaults(run=_play)
+
+    demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")
+    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    demo.add_argument("--seed", type=int, default=7)
+    demo.set_defaults(run=_demo)
+
+    rnd = sub.add_parser("random", help="a seeded random game, its final scores")
+    rnd.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    rnd.add_argument("--seed", type=int, default=0)
+    rnd.set_defaults(run=_random_game)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+        sys.stdout.flush()
+    except CommandError as exc:
+        sys.stdout.flush()
+        message = " ".join(exc.message.splitlines())
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return exc.status
+    except BrokenPipeError:
+        # The reader went away (``... | head``): stop quietly, as Unix tools do, and keep
+        # Python from complaining about the unflushed output at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return status

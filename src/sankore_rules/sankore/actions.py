@@ -1,0 +1,90 @@
+"""Actions: one choice for the decision at hand, with a short stable notation.
+
+An action is a kind and a few words, written ``kind word word``: ``teach c1a``,
+``mosque djenne-middle``, ``camel fez:1 timbuktu``, ``end``. The kind names what is being
+decided; the words name the option. ``str(action)`` is the notation and
+:func:`parse_action` reads it back.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sankore_rules.sankore.errors import ActionSyntaxError, shown
+from sankore_rules.sankore.vocabulary import word_problem
+
+__all__ = ["MAX_TEXT", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
+
+#: No action has more than a handful of words.
+MAX_WORDS = 8
+#: Longer text is refused before it is split, so reading it costs little.
+MAX_TEXT = 600
+
+
+class Action(NamedTuple):
+    """One option of a decision: a kind and its words.
+
+    A named tuple, so that the thousands of options a search bot lists cost little to make,
+    hash and compare; it is immutable like every value the engine shares.
+
+    >>> a = Action("teach", ("c1a",))
+    >>> str(a)
+    'teach c1a'
+    >>> parse_notation(str(a)) == a
+    True
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+
+def parse_notation(text: str) -> Action:
+    """Read an action from its notation, without checking it against any state.
+
+    Raises:
+        ActionSyntaxError: for empty text or characters notation never uses.
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"action text must be a string, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ActionSyntaxError(f"action text longer than {MAX_TEXT} characters")
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action text")
+    action = Action(words[0].lower(), tuple(words[1:]))
+    problem = _words_problem(words)
+    if problem is not None:
+        raise ActionSyntaxError(problem)
+    return action
+
+
+def action_problem(action: object) -> str | None:
+    """What makes ``action`` something no decision could take, or None for a well-formed Action.
+
+    An :class:`Action` built in a program obeys the notation's syntax like parsed text does:
+    a kind and words of notation characters, within the same bounds. So the checks never meet
+    a word that ``int()`` or a lookup could choke on, whichever door the action came through.
+    """
+    if not isinstance(action, Action):
+        return f"{shown(action, 60, as_repr=True)} is not an Action"
+    if len(action) != 2 or not isinstance(action.args, tuple):
+        return f"{shown(action, 60, as_repr=True)}: an Action's args must be a tuple of words"
+    words = (action.kind, *action.args)
+    if not all(type(w) is str for w in words):
+        return f"{shown(action, 60, as_repr=True)}: an Action's kind and args must be strings"
+    if not action.kind:
+        return "an Action needs a kind"
+    return _words_problem(words)
+
+
+def _words_problem(words: list[str] | tuple[str, ...]) -> str | None:
+    if len(words) > MAX_WORDS + 1:
+        return f"more than {MAX_WORDS} words after the kind"
+    for word in words:
+        problem = word_problem(word)
+        if problem is not None:
+            return problem
+    return None

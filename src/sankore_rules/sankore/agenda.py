@@ -1,0 +1,307 @@
+"""Whether a state's agenda is one the game could have reached: its shape, owners and arguments.
+
+The agenda is a stack of tasks (``engine.py``). Play only ever builds it in a few shapes: the
+draft's (the first turn below the draft finish, below each player's draft still to come), or a
+turn's (that player's ``turn`` at the bottom, the steps of the action under way above it, or
+``next_turn`` below a Prestige discard at the turn's end). Only a decision waits on top; every
+task of a turn belongs to the player whose turn it is; and each task carries the arguments its
+step reads, of the right kind. ``from_json`` refuses any other agenda, so that a state from
+outside never hands a step arguments it would fail on, nor a decision nobody can take.
+
+:data:`TASK_ARGS` declares each step's arguments; a test checks that every registered step has
+an entry, so a new step cannot slip past this check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import STEPS
+from sankore_rules.sankore.rules.areas.astronomy import AREA, gold_cost
+from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.vocabulary import RESOURCES
+
+__all__ = ["MAX_AMOUNT", "TASK_ARGS", "agenda_problems", "arg_problems"]
+
+#: No effect of the tables gives more than this at once (``validation.MAX_TABLE_NUMBER``).
+MAX_AMOUNT = 100
+
+#: A value test: what ``value`` should be when it is wrong (given the ruleset, the state and
+#: the task's player), or None.
+ArgTest = Callable[[Rules, State, int, Any], str | None]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _amount(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    return None if _is_int(value) and 1 <= value <= MAX_AMOUNT else "a count 1..100"
+
+
+def _flag(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
+def _one_of(what: str, names: Callable[[Rules], Any]) -> ArgTest:
+    def test(rules: Rules, state: State, p: int, value: Any) -> str | None:
+        return None if isinstance(value, str) and value in names(rules) else what
+
+    return test
+
+
+_discipline = _one_of("a discipline", lambda r: r.discipline_index)
+_discipline_or_any = _one_of("a discipline or 'any'", lambda r: (*r.disciplines, "any"))
+_class_space = _one_of("a Class space", lambda r: r.class_row)
+_class_tile = _one_of("an Advanced Class tile", lambda r: {c.id for c in r.tables.classes.advanced})
+_sankore_tile = _one_of("a Sankoré tile", lambda r: r.sankore_tiles)
+_icon = _one_of("a Skill tile stack", lambda r: r.skill_icons)
+_region = _one_of("a region letter", lambda r: r.region_discipline)
+_wall = _one_of("a Wall space", lambda r: r.wall_line)
+_destination = _one_of("an Oasis or a Port City space", lambda r: (*r.oases, *r.port_spaces))
+_scoring = _one_of("'book' or 'prestige'", lambda r: ("book", "prestige"))
+
+
+def _resources(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    ok = (
+        isinstance(value, list)
+        and 1 <= len(value) <= len(RESOURCES)
+        and all(isinstance(r, str) and r in RESOURCES for r in value)
+        and len(set(value)) == len(value)
+    )
+    return None if ok else f"a list of distinct resources among {RESOURCES}"
+
+
+def _used(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    ok = (
+        isinstance(value, list)
+        and len(value) <= len(rules.disciplines)
+        and all(isinstance(d, str) and d in rules.discipline_index for d in value)
+        and len(set(value)) == len(value)
+    )
+    return None if ok else "a list of distinct disciplines"
+
+
+def _filled_cell(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # The tile to show its star must be there (show_star follows a flip of that very tile).
+    cell = rules.cell_index(value) if isinstance(value, str) else None
+    if cell is None or state.madrasa[cell] is None:
+        return "a Madrasa cell holding a tile"
+    return None
+
+
+def _free_destination(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # The camel has moved and the Trading Post is still to come (ASTRO-5..9): its space is
+    # still open, and the move was checked against the player's piece and Gold, which nothing
+    # between the move and the post can spend.
+    problem = _destination(rules, state, p, value)
+    if problem is not None:
+        return problem
+    node = rules.astro_nodes[rules.camel_node(value)]
+    pl = state.players[p]
+    if value in state.spaces or pl.pieces[rules.discipline_index[AREA]] < 1:
+        return "an open Oasis or Port City space, with a Trading Post left to place there"
+    if pl.gold < gold_cost(rules, state, p, node):
+        return "a place whose Gold the player holds"
+    return None
+
+
+def _taught_class(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # TEACH-1: the class chosen to teach is on the player's board.
+    problem = _class_space(rules, state, p, value)
+    if problem is None and value not in state.players[p].classes:
+        return "a Class space holding one of the player's classes"
+    return problem
+
+
+_AMOUNT_ONLY: dict[str, tuple[ArgTest, bool]] = {"amount": (_amount, False)}
+
+#: Per step kind, its arguments: name -> (test, required). Steps without arguments map to {}.
+TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
+    # the turn and its end
+    "turn": {},
+    "end_turn_scorings": {},
+    "end_turn_storage": {},
+    "next_turn": {},
+    "discard_prestige": {},
+    # the draft
+    "draft": {},
+    "draft_finish": {},
+    "draft_order": {},
+    "draft_space": {"tile": (_class_tile, True)},
+    # teaching and the four areas
+    "activate_student": {"class": (_taught_class, True)},
+    "promote_active": {},
+    "astronomy": {},
+    "trading_post": {"dest": (_free_destination, True)},
+    "theology": {},
+    "madrasa_student": {"discipline": (_discipline, True)},
+    "mathematics": {},
+    "flip": {"wall": (_wall, True)},
+    "wall_gold": {"wall": (_wall, True)},
+    "show_star": {"cell": (_filled_cell, True)},
+    "law": {},
+    "collect_overflow": {"region": (_region, True)},
+    # enrol, establish, the Library
+    "enrol_place": {"student": (_discipline, True)},
+    "establish_space": {"tile": (_class_tile, True)},
+    "contribute": {
+        "discipline": (_discipline_or_any, True),
+        "count": (_amount, True),
+        "distinct": (_flag, True),
+        "used": (_used, True),
+    },
+    # Favour
+    "take_favour_tile": {},
+    "favour_reward": {},
+    "return_favour": _AMOUNT_ONLY,
+    # the effect vocabulary
+    "gain_resource": {"resources": (_resources, True), "amount": (_amount, True)},
+    "gain_book": {"discipline": (_discipline, True), "amount": (_amount, True)},
+    "gain_prestige": {"discipline": (_discipline, True), "amount": (_amount, True)},
+    "choose_book": {},
+    "choose_prestige": {},
+    "choose_section": {},
+    "activate_skills": {"discipline": (_discipline, True)},
+    "skill_tile": {"icon": (_icon, True), "section": (_discipline_or_any, True)},
+    "supply_sankore": {"discipline": (_discipline, True)},
+    "majority_scoring": {"area": (_discipline, True), "scoring": (_scoring, True)},
+    "advance_favour": {"amount": (_amount, True)},
+    "exchange": _AMOUNT_ONLY,
+    "transfer_student": _AMOUNT_ONLY,
+    "promote_student": _AMOUNT_ONLY,
+    "graduate_free": _AMOUNT_ONLY,
+    "establish_free": _AMOUNT_ONLY,
+    "enrol_any": _AMOUNT_ONLY,
+    "free_wall": _AMOUNT_ONLY,
+    # Sankoré tiles
+    "place_sankore_tile": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
+    "sankore_after_end": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
+}
+
+#: Steps of the draft, of the turn's frame, of teaching: where each may stand is fixed.
+_DRAFT_KINDS = frozenset(("draft", "draft_finish", "draft_order", "draft_space"))
+_FRAME_KINDS = frozenset(("turn", "next_turn", "end_turn_scorings", "end_turn_storage"))
+_AREA_KINDS = frozenset(("astronomy", "theology", "mathematics", "law"))
+
+
+def arg_problems(rules: Rules, state: State, i: int, task: Task) -> list[str]:
+    """What is wrong with the arguments of ``task``, the ``i``-th task of the agenda."""
+    schema = TASK_ARGS.get(task.kind)
+    if schema is None:
+        return [f"agenda[{i}]: unknown step {task.kind!r}"]
+    problems = [
+        f"agenda[{i}] ({task.kind}): unexpected argument {k!r}"
+        for k in task.args
+        if k not in schema
+    ]
+    for name, (test, required) in schema.items():
+        if name not in task.args:
+            if required:
+                problems.append(f"agenda[{i}] ({task.kind}): missing argument {name!r}")
+            continue
+        wrong = test(rules, state, task.player, task.args[name])
+        if wrong is not None:
+            problems.append(f"agenda[{i}] ({task.kind}): {name} must be {wrong}")
+    return problems
+
+
+def agenda_problems(rules: Rules, state: State) -> list[str]:
+    """What makes the agenda of ``state`` one play could not have built; [] when it could.
+
+    Expects the references already checked (``integrity.reference_problems``): every task's
+    player is a player and every kind a registered step.
+    """
+    agenda = state.agenda
+    if state.game_over:
+        return [] if not agenda else ["the game is over, yet its agenda holds tasks"]
+    if not agenda:
+        return ["nothing left to decide, yet the game is not over"]
+    problems: list[str] = []
+    for i, task in enumerate(agenda):
+        problems += arg_problems(rules, state, i, task)
+    if problems:
+        return problems
+    top = agenda[-1]
+    if STEPS[top.kind].candidates is None:
+        return [f"the pending step {top.kind!r} is carried out by the rules, not decided"]
+    kinds = [t.kind for t in agenda]
+    if state.draft or any(k in _DRAFT_KINDS for k in kinds):
+        return _draft_problems(state)
+    return _turn_problems(state, kinds)
+
+
+def _draft_problems(state: State) -> list[str]:
+    # The draft (DRAFT-3): [turn, draft_finish, draft of each player still to draft, last
+    # first] and, above them, the decisions of the player who drafted last.
+    agenda, n, first = state.agenda, state.player_count, state.first_player
+    order = [(first + k) % n for k in range(n)]
+    if [(t.kind, t.player) for t in agenda[:2]] != [("turn", first), ("draft_finish", first)]:
+        return ["the draft's agenda must start with the first turn and the draft's end"]
+    rest = agenda[2:]
+    waiting = 0
+    while waiting < len(rest) and rest[waiting].kind == "draft":
+        waiting += 1
+    drafted = n - waiting
+    expected = [("draft", p) for p in reversed(order[drafted:])]
+    if [(t.kind, t.player) for t in rest[:waiting]] != expected:
+        return ["the players still to draft are not the next ones in turn order"]
+    above = [(t.kind, t.player) for t in rest[waiting:]]
+    if above:
+        last = order[drafted - 1] if drafted else None
+        if above not in ([("draft_order", last)], [("draft_order", last), ("draft_space", last)]):
+            return ["only the last drafter's class order and space may wait above the draft"]
+    if len(state.draft) != len(state.market) - drafted:
+        return [f"{len(state.draft)} draft combinations left after {drafted} players drafted"]
+    if state.main_used or state.teaching is not None or any(pl.turns for pl in state.players):
+        return ["no turn has been played during the draft"]
+    if state.end_triggered:
+        return ["the end cannot be triggered during the draft"]
+    return []
+
+
+def _turn_problems(state: State, kinds: list[str]) -> list[str]:
+    agenda = state.agenda
+    bottom = agenda[0]
+    p = bottom.player
+    if any(t.player != p for t in agenda):
+        return [f"every task of player {p}'s turn must be player {p}'s"]
+    if bottom.kind == "next_turn":
+        if kinds != ["next_turn", "discard_prestige"]:
+            return ["a turn's end waits only on a Prestige discard"]
+    elif bottom.kind != "turn":
+        return [f"a turn's agenda starts with its 'turn', not {bottom.kind!r}"]
+    elif any(k in _FRAME_KINDS or k == "discard_prestige" for k in kinds[1:]):
+        return ["a turn's frame steps appear only at the bottom of its agenda"]
+    problems = _turn_order_problems(state, p)
+    teaching = kinds.count("promote_active")
+    if teaching > 1 or (teaching == 1) != (state.teaching is not None):
+        problems.append("a Student is being taught exactly while its promotion is pending")
+    elif state.teaching is not None:
+        if state.teaching[0] != p or "teach" not in state.main_used:
+            problems.append("the Student being taught belongs to the turn's Teach a Class")
+        if "activate_student" in kinds:
+            problems.append("a class is taught one Student at a time")
+        # TEACH-2..8: the teaching steps stand right above the turn, the promotion last of
+        # them, the area action next (the class's rewards above it come first).
+        areas = [i for i, k in enumerate(kinds) if k in _AREA_KINDS]
+        if kinds[1] != "promote_active" or areas not in ([], [2]):
+            problems.append("teaching's steps are out of order")
+    elif any(k in _AREA_KINDS for k in kinds):
+        problems.append("an area action is part of teaching a class, and none is taught")
+    return problems
+
+
+def _turn_order_problems(state: State, p: int) -> list[str]:
+    # END-2, TURN-1: turns go clockwise from the first player, so the players before ``p`` (in
+    # turn order) have had one turn more than ``p`` and those after.
+    n, first = state.player_count, state.first_player
+    order = [(first + k) % n for k in range(n)]
+    k = order.index(p)
+    turns = state.players[p].turns
+    expected = [turns + 1] * k + [turns] * (n - k)
+    if [state.players[q].turns for q in order] != expected:
+        return [f"the turn counts do not fit player {p}'s turn"]
+    return []

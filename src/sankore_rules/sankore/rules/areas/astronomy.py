@@ -1,0 +1,144 @@
+"""The Astronomy area action (ASTRO-1..16): move the camel, place a Trading Post."""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.effects import effect_tasks
+from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.errors import Reason
+from sankore_rules.sankore.rules.abilities import area_discount
+from sankore_rules.sankore.rules.common import (
+    knowledge_reasons,
+    open_spaces,
+    pay_reasons,
+    piece_reasons,
+    place_piece,
+    take_region_tile,
+    teaching_knowledge,
+    teaching_supported,
+    within_knowledge,
+)
+from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.tables import AstroNode
+
+AREA = "astronomy"
+
+
+def gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
+    """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
+    base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
+    return max(0, base - area_discount(rules, state, p, AREA, "gold"))
+
+
+def _start_node(rules: Rules, state: State, p: int, start: str) -> str:
+    return state.players[p].camel if start == "camel" else rules.astro_start
+
+
+def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    # ASTRO-3: from the camel's place or afresh from Timbuktu.
+    # Only open places within reach are worth checking: the check refuses the others with
+    # the same tests (space_taken, knowledge_short).
+    here = state.players[task.player].camel
+    starts = ("timbuktu",) if here == rules.astro_start else ("camel", "timbuktu")
+    destinations = open_spaces(state, (*rules.oases, *rules.port_spaces))
+    have = teaching_knowledge(rules, state)
+    options = []
+    for s in starts:
+        distance = rules.route_distance[_start_node(rules, state, task.player, s)]
+        options += [
+            Action("camel", (d, s))
+            for d in destinations
+            if within_knowledge(distance[rules.camel_node(d)], have)
+        ]
+    return [*options, Action("skip")]
+
+
+def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return []  # AMB-17
+    if (
+        len(action.args) != 2
+        or action.args[1] not in ("camel", "timbuktu")
+        or (action.args[0] not in rules.port_spaces and action.args[0] not in rules.oases)
+    ):
+        return [Reason("bad_arguments", "write 'camel <oasis or city:space> camel|timbuktu'")]
+    dest, start = action.args
+    p = task.player
+    pl = state.players[p]
+    if dest in state.spaces:
+        return [Reason("space_taken", f"{dest} already holds a Trading Post (ASTRO-5, AMB-46)")]
+    origin = _start_node(rules, state, p, start)
+    node = rules.astro_nodes[rules.camel_node(dest)]
+    if node.id == origin:
+        return [Reason("camel_must_move", "the camel must move at least one step (AMB-17)")]
+    reasons = knowledge_reasons(
+        rules.route_distance[origin][node.id], teaching_knowledge(rules, state)
+    )
+    if node.kind == "port" and not teaching_supported(rules, state):
+        reasons.append(
+            Reason(
+                "needs_supported_class",
+                f"{node.name} is a Port City: it needs a Supported Class (ASTRO-8)",
+            )
+        )
+    cost = gold_cost(rules, state, p, node)
+    reasons += pay_reasons(pl, gold=cost) + piece_reasons(rules, pl, AREA)
+    if not reasons and start == "camel" and pl.camel == rules.astro_start:
+        return [
+            Reason(
+                "same_as_option",
+                f"your camel stands on Timbuktu, so starting from it is starting from Timbuktu: "
+                f"choose 'camel {dest} timbuktu' (ASTRO-3)",
+            )
+        ]
+    return reasons
+
+
+@step(
+    AREA,
+    candidates=_candidates,
+    check=_check,
+    prompt="Move your camel to an empty Oasis or Port City space, or skip",
+)
+def _astronomy(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    if action.kind == "skip":
+        log(state, "area_skipped", task.player, area=AREA)
+        return
+    dest, start = action.args
+    origin = rules.astro_nodes[_start_node(rules, state, task.player, start)]
+    node = rules.astro_nodes[rules.camel_node(dest)]
+    tasks: list[Task] = []
+    # ASTRO-7, AMB-2: ending beyond a line, having started on Timbuktu's side of it, crosses it
+    # outward; the first camel to do so takes the region's tile, before the Trading Post (AMB-44).
+    if node.zone == "outer" and not (origin.zone == "outer" and origin.region == node.region):
+        tile = take_region_tile(state, task.player, f"{AREA}:{node.region}")
+        if tile is not None:
+            tasks.append(tile)
+    log(state, "camel", task.player, start=origin.id, end=node.id)
+    tasks.append(Task("trading_post", task.player, {"dest": dest}))
+    push(state, *tasks)
+
+
+@step("trading_post")
+def _trading_post(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    p, dest = task.player, task.args["dest"]
+    pl = state.players[p]
+    node = rules.astro_nodes[rules.camel_node(dest)]
+    place_piece(rules, state, p, AREA, dest)
+    if node.kind == "oasis":
+        # ASTRO-6, ASTRO-12: pay 1 Gold, gain 2 Salt; the camel stays.
+        pl.gold -= gold_cost(rules, state, p, node)
+        pl.salt += rules.tables.astronomy.oasis_salt
+        pl.camel = node.id
+        return
+    # ASTRO-9..11, ASTRO-15: pay the city's Gold, take the space's token or reward, go home.
+    pl.gold -= gold_cost(rules, state, p, node)
+    pl.camel = rules.astro_start
+    token = state.port_tokens.pop(dest, None)
+    if token is not None:
+        pl.prestige[rules.discipline_index[token]] += 1
+        log(state, "gain_prestige", p, discipline=token, count=1, source=dest)
+    space = node.spaces[rules.port_spaces[dest][1]]
+    push(state, *effect_tasks(rules, p, space.reward))

@@ -1,0 +1,189 @@
+"""Bonus actions: Transfer, Promote, Write a Book (BONUS-1..4), and their free grants (AMB-14)."""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import log, step
+from sankore_rules.sankore.errors import Reason
+from sankore_rules.sankore.rules.common import gain_books
+from sankore_rules.sankore.rules.turn import turn_option
+from sankore_rules.sankore.state import State, Task
+
+__all__ = ["move_reasons"]
+
+
+def _inspiration(state: State, p: int) -> list[Reason]:
+    if state.players[p].inspiration < 1:
+        return [
+            Reason(
+                "no_inspiration",
+                "this bonus action costs 1 Inspiration, you have none (BONUS-2, BONUS-3, BONUS-4)",
+            )
+        ]
+    return []
+
+
+def _move_candidates(rules: Rules, state: State, p: int, kind: str) -> list[Action]:
+    students = state.players[p].students
+    options: list[Action] = []
+    for origin in (s for s in rules.student_spaces if s in students):  # board order
+        if kind == "transfer":
+            targets = rules.spaces_by_level[rules.student_level[origin]]
+        else:
+            under = rules.student_under[origin]
+            targets = rules.arrows[under] if under is not None else ()
+        options.extend(Action(kind, (origin, t)) for t in targets if t not in students)
+    return options
+
+
+def move_reasons(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    """Why a Transfer (BONUS-2) or Promote (BONUS-3) move is not allowed, ignoring its cost."""
+    if len(action.args) != 2 or any(a not in rules.student_level for a in action.args):
+        return [Reason("bad_arguments", f"write '{action.kind} <from space> <to space>'")]
+    origin, target = action.args
+    pl = state.players[p]
+    if origin not in pl.students:
+        return [Reason("no_student_there", f"you have no Student on {origin} (BONUS-2, BONUS-3)")]
+    if target in pl.students:
+        return [
+            Reason(
+                "space_taken",
+                f"{target} is occupied: a Student moves to an empty space (BONUS-2, BONUS-3)",
+            )
+        ]
+    if action.kind == "transfer":
+        level = rules.student_level[origin]
+        if level < 1:
+            return [
+                Reason("bottom_row", "only Students at level 1 or above can transfer (BONUS-2)")
+            ]
+        if rules.student_level[target] != level:
+            return [
+                Reason(
+                    "wrong_level",
+                    f"{target} is not at level {level}: a Transfer keeps the level (BONUS-2)",
+                )
+            ]
+        return []
+    under = rules.student_under[origin]
+    if under is None or under not in pl.classes:
+        return [Reason("no_class_above", f"there is no Class tile above {origin} (BONUS-3)")]
+    if target not in rules.arrows[under]:
+        return [Reason("no_arrow", f"no arrow leads from {under} to {target} (BONUS-3)")]
+    return []
+
+
+def _move(state: State, p: int, action: Action) -> None:
+    origin, target = action.args
+    students = state.players[p].students
+    students[target] = students.pop(origin)
+    log(state, action.kind, p, start=origin, end=target)
+
+
+def _transfer_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return _move_candidates(rules, state, p, "transfer")
+
+
+def _promote_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return _move_candidates(rules, state, p, "promote")
+
+
+def _paid_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    return move_reasons(rules, state, p, action)
+
+
+def _inspiration_ready(rules: Rules, state: State, p: int) -> list[Reason]:
+    return _inspiration(state, p)
+
+
+def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
+    state.players[p].inspiration -= 1
+    _move(state, p, action)
+
+
+turn_option(
+    "transfer",
+    main=None,
+    candidates=_transfer_candidates,
+    check=_paid_check,
+    ready=_inspiration_ready,
+)(_paid_move)
+turn_option(
+    "promote",
+    main=None,
+    candidates=_promote_candidates,
+    check=_paid_check,
+    ready=_inspiration_ready,
+)(_paid_move)
+
+
+def _write_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return [Action("write", (d,)) for d in rules.disciplines]
+
+
+def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
+        return [Reason("bad_arguments", "write 'write <discipline>'")]
+    i = rules.discipline_index[action.args[0]]
+    reasons = []
+    if state.supply_books[i] == 0:
+        reasons.append(
+            Reason(
+                "supply_empty", f"no {action.args[0]} Book is left in the supply (BONUS-4, RES-3)"
+            )
+        )
+    if state.players[p].books[i] >= rules.limits.books_per_discipline:
+        reasons.append(
+            Reason(
+                "bookshelf_full", f"your {action.args[0]} shelf has no empty space (BONUS-4, RES-4)"
+            )
+        )
+    return reasons
+
+
+@turn_option(
+    "write",
+    main=None,
+    candidates=_write_candidates,
+    check=_write_check,
+    ready=_inspiration_ready,
+)
+def _write(rules: Rules, state: State, p: int, action: Action) -> None:
+    # BONUS-4
+    state.players[p].inspiration -= 1
+    gain_books(rules, state, p, action.args[0])
+
+
+# ---- free grants from Skill tiles and classes (IC-SKL-4, IC-SKL-6, IC-ADV-7; AMB-14) ----------
+
+
+def _free_candidates(kind: str):  # type: ignore[no-untyped-def]
+    def candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+        return [*_move_candidates(rules, state, task.player, kind), Action("skip")]
+
+    return candidates
+
+
+def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    return [] if action.kind == "skip" else move_reasons(rules, state, task.player, action)
+
+
+def _free_move(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    if action.kind != "skip":
+        _move(state, task.player, action)
+
+
+step(
+    "transfer_student",
+    candidates=_free_candidates("transfer"),
+    check=_free_check,
+    prompt="Transfer a Student for free, or skip",
+)(_free_move)
+step(
+    "promote_student",
+    candidates=_free_candidates("promote"),
+    check=_free_check,
+    prompt="Promote a Student for free, or skip",
+)(_free_move)

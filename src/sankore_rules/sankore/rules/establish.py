@@ -1,0 +1,157 @@
+"""Establish an Advanced Class (EST-1..11), paid with a Book or free from the Favour track."""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.errors import Reason
+from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
+from sankore_rules.sankore.rules.turn import turn_option
+from sankore_rules.sankore.state import MarketColumn, State, Task
+
+__all__ = ["take_from_market"]
+
+
+def _tile_reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_tiles:
+        return [Reason("bad_arguments", "write 'establish <Advanced Class tile>'")]
+    tile = rules.class_tiles[action.args[0]]
+    column = state.market[rules.discipline_index[tile.discipline]]
+    if tile.id not in column.visible():
+        return [
+            Reason("tile_not_available", f"{tile.id} is not a visible tile of the market (EST-2)")
+        ]
+    if free:
+        return []
+    # EST-1, EST-4: one Book of the tile's discipline goes to the Library.
+    return book_payment_reasons(rules, state, p, tile.discipline)
+
+
+def take_from_market(rules: Rules, state: State, tile_id: str) -> None:
+    """Remove a tile from the market; a dealt tile is replaced from its pile (EST-9, EST-10)."""
+    d = rules.class_tiles[tile_id].discipline
+    i = rules.discipline_index[d]
+    c = state.market[i]
+    if tile_id == c.level3:
+        c = MarketColumn(None, c.pile2, c.shown2, c.pile1, c.shown1)
+    elif c.pile2 and tile_id == c.pile2[0]:
+        c = MarketColumn(c.level3, c.pile2[1:], c.shown2, c.pile1, c.shown1)
+    elif tile_id == c.shown2:
+        pile, shown = (c.pile2[1:], c.pile2[0]) if c.pile2 else ((), None)
+        c = MarketColumn(c.level3, pile, shown, c.pile1, c.shown1)
+    elif c.pile1 and tile_id == c.pile1[0]:
+        c = MarketColumn(c.level3, c.pile2, c.shown2, c.pile1[1:], c.shown1)
+    else:
+        pile, shown = (c.pile1[1:], c.pile1[0]) if c.pile1 else ((), None)
+        c = MarketColumn(c.level3, c.pile2, c.shown2, pile, shown)
+    state.market[i] = c
+
+
+def _establish(rules: Rules, state: State, p: int, tile_id: str, free: bool) -> None:
+    take_from_market(rules, state, tile_id)
+    log(state, "establish", p, tile=tile_id, free=free)
+    tasks = [Task("establish_space", p, {"tile": tile_id})]
+    if not free:
+        tasks.append(contribute_tasks(p, rules.class_tiles[tile_id].discipline))
+    push(state, *tasks)
+
+
+def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    # A column whose Book the player cannot contribute offers nothing: the same payment check
+    # that refuses each of its tiles, asked once per column.
+    return [
+        Action("establish", (t,))
+        for d, col in zip(rules.disciplines, state.market, strict=True)
+        if not book_payment_reasons(rules, state, p, d)
+        for t in col.visible()
+    ]
+
+
+def _free_candidates_all(rules: Rules, state: State) -> list[Action]:
+    return [Action("establish", (t,)) for col in state.market for t in col.visible()]
+
+
+def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
+    return _tile_reasons(rules, state, p, action, free=False)
+
+
+@turn_option("establish", main="establish", candidates=_candidates, check=_check)
+def _establish_main(rules: Rules, state: State, p: int, action: Action) -> None:
+    _establish(rules, state, p, action.args[0], free=False)
+
+
+def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [*_free_candidates_all(rules, state), Action("skip")]
+
+
+def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "skip":
+        return []
+    return _tile_reasons(rules, state, task.player, action, free=True)
+
+
+@step(
+    "establish_free",
+    candidates=_free_candidates,
+    check=_free_check,
+    prompt="Establish an Advanced Class without a Book, or skip",
+)
+def _establish_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # EST-11, IC-FAV-5.
+    assert action is not None
+    if action.kind != "skip":
+        _establish(rules, state, task.player, action.args[0], free=True)
+
+
+def _space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    # EST-5/6, AMB-28: by level; level 1 anywhere above the Introductory row.
+    level = rules.class_tiles[task.args["tile"]].level
+    return [Action("class", (c,)) for c in rules.class_spaces_for_level[level]]
+
+
+def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_row:
+        return names_nothing()
+    level = rules.class_tiles[task.args["tile"]].level
+    allowed = rules.class_spaces_for_level[level]
+    if action.args[0] not in allowed:
+        return [
+            Reason(
+                "row_not_allowed",
+                f"a level-{level} Class goes on {', '.join(allowed)}, not {action.args[0]} "
+                "(EST-6, AMB-28)",
+            )
+        ]
+    # A free Establish during Teach a Class cannot replace the class being taught: the active
+    # Student sits on it and its Knowledge bonus and area are in use (TEACH-2, TEACH-5).
+    if state.teaching is not None and state.teaching[:2] == (task.player, action.args[0]):
+        return [
+            Reason(
+                "class_being_taught",
+                f"the class on {action.args[0]} is being taught (TEACH-2, TEACH-5)",
+            )
+        ]
+    return []
+
+
+@step(
+    "establish_space",
+    candidates=_space_candidates,
+    check=_space_check,
+    prompt="Choose the Class space for the new Advanced Class",
+)
+def _establish_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # EST-7/8: any allowed space, even over another tile (which goes back to the box).
+    assert action is not None
+    pl = state.players[task.player]
+    replaced = pl.classes.get(action.args[0])
+    pl.classes[action.args[0]] = task.args["tile"]
+    log(
+        state,
+        "class_placed",
+        task.player,
+        tile=task.args["tile"],
+        space=action.args[0],
+        replaced=replaced,
+    )

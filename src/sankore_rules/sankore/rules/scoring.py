@@ -1,0 +1,151 @@
+"""Final scoring (END-4..7, MADR, LIB, SCORE, TIE): a score sheet any frontend can show."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.state import State
+
+__all__ = [
+    "DisciplineScore",
+    "PlayerScore",
+    "Scores",
+    "final_scores",
+    "library_values",
+    "madrasa_awards",
+]
+
+SOURCES = ("tokens", "sankore", "board", "objectives", "graduation")
+
+
+@frozen
+class DisciplineScore:
+    """One line of a score sheet: a player's icons of one discipline and what they are worth.
+
+    Attributes:
+        discipline: the discipline.
+        icons: icons by source (tokens, sankore, board, objectives, graduation).
+        value: what one icon of this discipline is worth (from the Library).
+        points: total icons times value.
+    """
+
+    discipline: str
+    icons: dict[str, int]
+    value: int
+    points: int
+
+
+@frozen
+class PlayerScore:
+    """A player's score sheet and tie-break figures."""
+
+    player: int
+    total: int
+    disciplines: tuple[DisciplineScore, ...]
+    favour_tiles: int
+    prestige_tokens: int
+    winner: bool
+
+
+@frozen
+class Scores:
+    """The final scores: per player, the Library's values, the Madrasa awards, the winners."""
+
+    players: tuple[PlayerScore, ...]
+    values: dict[str, int]
+    madrasa: dict[str, int | None]
+    winners: tuple[int, ...]
+
+
+def madrasa_awards(rules: Rules, state: State) -> dict[str, int | None]:
+    """Who takes each Madrasa tile showing its star (MADR-1..4, AMB-24), by cell name."""
+    awards: dict[str, int | None] = {}
+    for cell, tile in enumerate(state.madrasa):
+        if tile is None or not tile.star:
+            continue
+        count: dict[int, int] = {}
+        corner: dict[int, bool] = {}
+        highest: dict[int, tuple[int, bool]] = {}
+        for wall in rules.walls_by_cell[cell]:
+            owner = state.spaces.get(wall)
+            if owner is None:
+                continue
+            count[owner] = count.get(owner, 0) + 1
+            corner[owner] = corner.get(owner, False) or wall == rules.corner_id
+            # A player's best Wall: the highest number, and on equal numbers a vertical one.
+            mine = (rules.area_spaces[wall].number, rules.wall_vertical[wall])
+            highest[owner] = max(highest.get(owner, mine), mine)
+        if not count:
+            awards[rules.cell_name(cell)] = None  # no Wall in its lines (MADR-4)
+            continue
+        # Most Walls; the corner wins every tie; then the highest Wall; then a vertical one.
+        tied = [p for p in count if count[p] == max(count.values())]
+        winners = [p for p in tied if corner[p]] or tied
+        ranked = sorted(winners, key=lambda p: highest[p], reverse=True)
+        alone = len(ranked) == 1 or highest[ranked[0]] != highest[ranked[1]]
+        awards[rules.cell_name(cell)] = ranked[0] if ranked and alone else None
+    return awards
+
+
+def library_values(rules: Rules, state: State) -> dict[str, int]:
+    """Each discipline's Prestige value from the Library (LIB-1..7, AMB-25)."""
+    values = dict.fromkeys(rules.disciplines, 0)
+    for shelf, books in zip(
+        rules.library_sides[state.library_side].shelves, state.library, strict=True
+    ):
+        count: dict[str, int] = {}
+        reached: dict[str, int] = {}
+        for position, d in enumerate(books):
+            count[d] = count.get(d, 0) + 1
+            reached[d] = position  # when it reached its current count
+        # Ties go to the discipline that reached the count first, i.e. further left (LIB-3).
+        ranking = sorted(count, key=lambda d: (-count[d], reached[d]))
+        if ranking:
+            values[ranking[0]] += shelf.points
+        if len(ranking) > 1:
+            values[ranking[1]] += shelf.second
+    return values
+
+
+def final_scores(rules: Rules, state: State) -> Scores:
+    """Score the game as it stands (SCORE-1..7, TIE-1..3)."""
+    values = library_values(rules, state)
+    awards = madrasa_awards(rules, state)
+    idx = rules.discipline_index
+    sheets = []
+    for p, pl in enumerate(state.players):
+        icons = {d: dict.fromkeys(SOURCES, 0) for d in rules.disciplines}
+        for d in rules.disciplines:
+            icons[d]["tokens"] = pl.prestige[idx[d]]
+        for cell, owner in awards.items():
+            if owner == p:
+                tile = state.madrasa[rules.cell_index(cell) or 0]
+                assert tile is not None
+                icons[rules.sankore_tiles[tile.tile].discipline]["sankore"] += 1
+        for tile_id in pl.kept_sankore:
+            icons[rules.sankore_tiles[tile_id].discipline]["sankore"] += 1
+        for space, student in pl.students.items():
+            if space in rules.topmost:  # AMB-26
+                icons[student]["board"] += 1
+        for number in pl.completed:
+            card = rules.objective_cards[number]
+            icons[card.discipline]["objectives"] += card.prestige
+        for g in pl.graduations:
+            grad = rules.graduation_tiles[g.tile]
+            icons[grad.discipline]["graduation"] += grad.prestige
+        lines = tuple(
+            DisciplineScore(d, icons[d], values[d], sum(icons[d].values()) * values[d])
+            for d in rules.disciplines
+        )
+        sheets.append(
+            (p, sum(line.points for line in lines), lines, pl.favour_tiles, sum(pl.prestige))
+        )
+    # TIE-1, TIE-2, AMB-27: fewer Favour tiles, then more Prestige tokens; then a shared win.
+    best = max((total, -favour, tokens) for _, total, _, favour, tokens in sheets)
+    winners = tuple(p for p, total, _, favour, tokens in sheets if (total, -favour, tokens) == best)
+    players = tuple(
+        PlayerScore(p, total, lines, favour, tokens, p in winners)
+        for p, total, lines, favour, tokens in sheets
+    )
+    return Scores(players, values, awards, winners)

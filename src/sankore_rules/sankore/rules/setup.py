@@ -1,0 +1,355 @@
+"""Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
+
+All chance happens here, from a generator seeded by the game's seed (:func:`generator`): bag
+draws, shuffles, the first player and the Objective cards. After setup the game holds no hidden
+randomness, so a game is reproduced by its options, its seed and its list of actions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
+from sankore_rules.sankore.errors import Reason
+from sankore_rules.sankore.state import MadrasaTile, MarketColumn, PlayerState, State, Task
+
+__all__ = ["SEED_BOUND", "generator", "new_state"]
+
+#: Seeds lie strictly between -SEED_BOUND and SEED_BOUND: room for a 256-bit hash as a seed,
+#: and a bound that keeps a seed's JSON short.
+SEED_BOUND = 2**256
+
+
+def generator(seed: int) -> random.Random:
+    """The generator of every shuffle and draw of the game with ``seed``.
+
+    ``random.Random`` seeds from the absolute value of an integer, so ``n`` and ``-n`` would
+    give the same game. A negative seed is moved past every non-negative one instead, so that
+    distinct seeds give distinct games while every non-negative seed keeps the game it always
+    gave (the golden games and every recorded game stay valid).
+
+    Raises:
+        ValueError: for a seed that is not an integer or lies outside the bound.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    if not -SEED_BOUND < seed < SEED_BOUND:
+        raise ValueError("seed must lie strictly between -2**256 and 2**256")
+    return random.Random(seed if seed >= 0 else SEED_BOUND - seed)
+
+
+def new_state(
+    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+) -> State:
+    """A new game for 2-4 players, settled to its first decision (the first player's draft).
+
+    ``turn_limit`` is the variant that bounds the game's length (see :class:`State`).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    if library not in rules.library_sides:
+        raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
+    if turn_limit is not None and (
+        isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
+    ):
+        raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
+    rng = generator(seed)
+    D = rules.disciplines
+    counts = rules.counts
+    supply_books = [counts.books_per_discipline] * 4
+    supply_prestige = [counts.prestige_per_discipline] * 4
+    idx = rules.discipline_index
+
+    # SETUP-C-2: each area's four boxes hold the Book and Prestige of the box's discipline.
+    boxes: dict[str, tuple[str | None, str | None]] = {}
+    for area in D:
+        for region, rd in sorted(rules.region_discipline.items()):
+            boxes[f"{area}:{region}"] = (rd, rd)
+            supply_books[idx[rd]] -= 1
+            supply_prestige[idx[rd]] -= 1
+    # SETUP-C-3: a Prestige token of the area's discipline beside each majority space.
+    layout = rules.queue_layouts[players].spaces
+    queue_tokens: dict[str, str] = {}
+    for area in D:
+        for pos, space in enumerate(layout):
+            if space.book_majority or space.prestige_majority:
+                queue_tokens[f"{area}:{pos}"] = area
+                supply_prestige[idx[area]] -= 1
+    # SETUP-C-4: 13 Books drawn onto the Theology Book spaces; drawn again, in the rare case
+    # they would leave a discipline without the Book the draft needs (ENGINE-2).
+    book_spaces = [m.id for m in rules.tables.theology.space if m.row in ("bottom", "middle")]
+    while True:
+        bag = [d for d in D for _ in range(supply_books[idx[d]])]
+        rng.shuffle(bag)
+        theology_books = {space: bag.pop() for space in book_spaces}
+        if all(d in bag for d in D):
+            break
+    for d in theology_books.values():
+        supply_books[idx[d]] -= 1
+    # SETUP-C-5: 8 Prestige tokens drawn onto the four leftmost Port Cities.
+    bag = [d for d in D for _ in range(supply_prestige[idx[d]])]
+    rng.shuffle(bag)
+    port_tokens: dict[str, str] = {}
+    for space_id in rules.token_port_spaces:
+        d = bag.pop()
+        port_tokens[space_id] = d
+        supply_prestige[idx[d]] -= 1
+    # SETUP-C-6/7, SETUP-N-2, AMB-11: the bagged Students fill the queues left to right.
+    per = rules.tables.components.students_in_bag.per_player_count[str(players)]
+    bag = [d for d in D for _ in range(per)]
+    rng.shuffle(bag)
+    queues: list[list[str | None]] = []
+    for _ in D:
+        queue: list[str | None] = [bag.pop() for _ in range(len(layout) - 1)]
+        queues.append([*queue, None])  # the "+1" space stays empty
+    students_out = [counts.students_per_discipline - per] * 4
+    # SETUP-C-9/10/11: Madrasa tiles, supply tiles, and the board tiles drawn onto regions.
+    tiles = rules.tables.sankore_tiles.tile
+    madrasa: list[MadrasaTile | None] = [None] * rules.madrasa_cells
+    madrasa_tiles = [t.id for t in tiles if t.placement == "madrasa"]
+    rng.shuffle(madrasa_tiles)
+    for cell, tile_id in zip(rules.unnumbered_cells, madrasa_tiles, strict=True):
+        madrasa[cell] = MadrasaTile(tile_id, star=False)
+    board_tiles = [t.id for t in tiles if t.placement == "board"]
+    rng.shuffle(board_tiles)
+    region_keys = [
+        f"{area}:{r}" for area in (D[0], D[1], D[3]) for r in sorted(rules.region_discipline)
+    ]
+    region_tiles = dict(zip(region_keys, board_tiles, strict=True))
+    # SETUP-C-14/15: the Advanced Class market.
+    market: list[MarketColumn] = []
+    for d in D:
+        by_level = {
+            lv: [c.id for c in rules.tables.classes.advanced if c.discipline == d and c.level == lv]
+            for lv in (1, 2, 3)
+        }
+        rng.shuffle(by_level[1])
+        rng.shuffle(by_level[2])
+        market.append(
+            MarketColumn(
+                level3=by_level[3][0],
+                pile2=tuple(by_level[2][1:]),
+                shown2=by_level[2][0],
+                pile1=tuple(by_level[1][1:]),
+                shown1=by_level[1][0],
+            )
+        )
+    # SETUP-P-2, SETUP-P-8: first player and Objective cards.
+    first = rng.randrange(players)
+    cards = sorted(rules.objective_cards)
+    rng.shuffle(cards)
+    dealt = counts.objectives_dealt
+    start = rules.tables.components.start
+    player_states = [
+        PlayerState(
+            gold=start.gold,
+            salt=start.salt,
+            inspiration=start.inspiration,
+            books=[0] * 4,
+            prestige=[0] * 4,
+            favour_tiles=players,  # SETUP-N-4
+            favour_pos=rules.tables.favour_track.start,
+            pieces=[counts.pieces_per_type] * 4,
+            classes=dict(
+                zip(rules.intro_spaces, (rules.intro_by_discipline[d] for d in D), strict=True)
+            ),
+            students={},
+            skills=[()] * 4,
+            graduations=[],
+            camel=rules.astro_start,
+            objectives=cards[p * dealt : (p + 1) * dealt],
+            completed=[],
+            kept_sankore=[],
+        )
+        for p in range(players)
+    ]
+    # DRAFT-1/2, AMB-10: a Student on each level-1 tile and a Book of another discipline.
+    draft_books = list(D)
+    while True:
+        rng.shuffle(draft_books)
+        if all(
+            rules.class_tiles[col.shown1 or ""].discipline != b
+            for b, col in zip(draft_books, market, strict=True)
+        ):
+            break
+    draft: list[tuple[str, str, str]] = []
+    for col, book in zip(market, draft_books, strict=True):
+        assert col.shown1 is not None
+        d = rules.class_tiles[col.shown1].discipline
+        students_out[idx[d]] -= 1
+        supply_books[idx[book]] -= 1
+        draft.append((col.shown1, book, d))
+    state = State(
+        rules_name=rules.name,
+        rules_hash=rules.content_hash,
+        player_count=players,
+        library_side=library,
+        seed=seed,
+        turn_limit=turn_limit,
+        first_player=first,
+        players=player_states,
+        queues=queues,
+        queue_tokens=queue_tokens,
+        boxes=boxes,
+        spaces={},
+        theology_books=theology_books,
+        port_tokens=port_tokens,
+        region_tiles=region_tiles,
+        overflow_books={r: [0] * 4 for r in sorted(rules.region_discipline)},
+        overflow_prestige={r: [0] * 4 for r in sorted(rules.region_discipline)},
+        madrasa=madrasa,
+        madrasa_students=[],
+        supply_books=supply_books,
+        supply_prestige=supply_prestige,
+        supply_sankore=[t.id for t in tiles if t.placement == "supply"],
+        skill_stacks={i.id: i.count for i in rules.tables.skill_tiles.icon},
+        favour_supply=counts.favour_tiles - players * players,
+        graduation=[g.id for g in rules.tables.graduation_tiles.tile],
+        market=market,
+        library=[[] for _ in rules.library_sides[library].shelves],
+        students_out=students_out,
+        discarded_sankore=[],
+        draft=draft,
+        main_used=[],
+        pending_scorings=[],
+        scorings_done=[],
+        teaching=None,
+        abilities_used=[],
+        end_triggered=False,
+        end_cause=None,
+        game_over=False,
+        agenda=[],
+    )
+    # DRAFT-3: clockwise from the first player; then the first turn.
+    order = [(first + k) % players for k in range(players)]
+    push(
+        state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
+    )
+    settle(rules, state)
+    return state
+
+
+# ---- the draft -----------------------------------------------------------------------------------
+
+
+def _draft_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("draft", (tile,)) for tile, _, _ in state.draft]
+
+
+def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_tiles:
+        return names_nothing()
+    if all(tile != action.args[0] for tile, _, _ in state.draft):
+        offered = ", ".join(tile for tile, _, _ in state.draft)
+        return [
+            Reason(
+                "not_in_draft",
+                f"{action.args[0]} is not a combination on offer (they are: {offered}); "
+                "the draft offers the level-1 tiles dealt, one taken per player (DRAFT-1, DRAFT-3)",
+            )
+        ]
+    return []
+
+
+@step(
+    "draft",
+    candidates=_draft_candidates,
+    check=_draft_check,
+    prompt="Choose a starting combination",
+)
+def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    combo = next(c for c in state.draft if c[0] == action.args[0])
+    state.draft.remove(combo)
+    tile, book, student = combo
+    pl = state.players[task.player]
+    pl.books[rules.discipline_index[book]] += 1  # DRAFT-5
+    intro_space = next(
+        c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == student
+    )
+    pl.students[rules.spaces_under[intro_space][0]] = student  # DRAFT-6
+    log(state, "drafted", task.player, tile=tile, book=book, student=student)
+    push(state, Task("draft_space", task.player, {"tile": tile}), Task("draft_order", task.player))
+
+
+def _draft_space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("class", (c,)) for c in rules.second_row_spaces]  # DRAFT-4
+
+
+def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.class_row:
+        return names_nothing()
+    if action.args[0] not in rules.second_row_spaces:
+        return [
+            Reason(
+                "not_second_row",
+                f"the drafted tile goes on a space of the second Class row "
+                f"({', '.join(rules.second_row_spaces)}), not {action.args[0]} (DRAFT-4)",
+            )
+        ]
+    return []
+
+
+@step(
+    "draft_space",
+    candidates=_draft_space_candidates,
+    check=_draft_space_check,
+    prompt="Choose the second-row space for your Advanced Class",
+)
+def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    state.players[task.player].classes[action.args[0]] = task.args["tile"]
+
+
+def _orders(rules: Rules) -> list[str]:
+    return [",".join(p) for p in itertools.permutations(rules.disciplines)]
+
+
+def _order_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("order", (o,)) for o in _orders(rules)]
+
+
+def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in _orders(rules):
+        return [Reason("bad_arguments", "write 'order' and the four disciplines, comma-separated")]
+    return []
+
+
+@step(
+    "draft_order",
+    candidates=_order_candidates,
+    check=_order_check,
+    prompt="Order your Introductory Classes, left to right",
+)
+def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SETUP-P-9, DRAFT-7, AMB-29: the drafted Student stays under its own discipline's class.
+    assert action is not None
+    pl = state.players[task.player]
+    moved = {}
+    for c in rules.intro_spaces:
+        s = rules.spaces_under[c][0]
+        if s in pl.students:
+            moved[rules.class_tiles[pl.classes[c]].discipline] = pl.students.pop(s)
+    for c, d in zip(rules.intro_spaces, action.args[0].split(","), strict=True):
+        pl.classes[c] = rules.intro_by_discipline[d]
+        if d in moved:
+            pl.students[rules.spaces_under[c][0]] = moved[d]
+
+
+@step("draft_finish")
+def _draft_finish(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # DRAFT-8/9: unchosen Books go to the supply, unchosen Students leave the game, and the
+    # market's level-1 row refills where a tile was chosen.
+    left_over = {tile for tile, _, _ in state.draft}
+    for _tile, book, student in state.draft:
+        state.supply_books[rules.discipline_index[book]] += 1
+        state.students_out[rules.discipline_index[student]] += 1
+    state.draft = []
+    for i, col in enumerate(state.market):
+        if col.shown1 in left_over:
+            continue
+        pile, shown = (col.pile1[1:], col.pile1[0]) if col.pile1 else ((), None)
+        state.market[i] = MarketColumn(col.level3, col.pile2, col.shown2, pile, shown)

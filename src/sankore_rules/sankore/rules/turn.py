@@ -1,0 +1,294 @@
+"""The turn: the menu of main and bonus actions, ending the turn, its checks, and the game's end.
+
+Each action module registers its turn options here with :func:`turn_option`; the ``turn``
+decision lists them all, plus ``end``. A main action may be taken once per turn and at most two
+main actions per turn (TURN-2); bonus actions are unlimited and only ever start from this menu,
+so they can never interrupt a main action (TURN-3, BONUS-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from attrs import frozen
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import ALWAYS_KINDS, ELSEWHERE, STEPS, log, memo, push, step
+from sankore_rules.sankore.errors import Reason
+from sankore_rules.sankore.rules.abilities import storage_bonus
+from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
+from sankore_rules.sankore.rules.deadlock import can_progress
+from sankore_rules.sankore.rules.majority import resolve_scoring
+from sankore_rules.sankore.state import State, Task
+
+__all__ = ["TURN_OPTIONS", "TurnOption", "turn_option"]
+
+OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
+OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
+OptionResolve = Callable[[Rules, State, int, Action], None]
+OptionReady = Callable[[Rules, State, int], list[Reason]]
+
+
+def _always_ready(rules: Rules, state: State, p: int) -> list[Reason]:
+    return []
+
+
+@frozen
+class TurnOption:
+    """A kind of action offered on the turn menu.
+
+    Attributes:
+        kind: the action kind (``enrol``, ``write`` ...).
+        main: the main action it counts as (``favour`` for both Favour versions), or None for
+            a bonus action.
+        ready: the reasons that refuse every action of this kind at once (no Inspiration for
+            any bonus action, a full Library...). They are part of every check, and let the
+            menu skip listing candidates that could never pass.
+    """
+
+    kind: str
+    main: str | None
+    candidates: OptionCandidates
+    check: OptionCheck
+    resolve: OptionResolve
+    ready: OptionReady
+
+
+TURN_OPTIONS: dict[str, TurnOption] = {}
+
+
+def turn_option(
+    kind: str,
+    *,
+    main: str | None,
+    candidates: OptionCandidates,
+    check: OptionCheck,
+    ready: OptionReady = _always_ready,
+) -> Callable[[OptionResolve], OptionResolve]:
+    """Register the decorated function as the resolver of the turn-menu action ``kind``."""
+
+    def register(resolve: OptionResolve) -> OptionResolve:
+        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready)
+        return resolve
+
+    return register
+
+
+def _main_open(state: State, opt: TurnOption) -> bool:
+    """Whether TURN-2 and TURN-4 still allow ``opt`` this turn (the test, without the words)."""
+    return opt.main is None or (opt.main not in state.main_used and len(state.main_used) < 2)
+
+
+def _option_reasons(rules: Rules, state: State, p: int, opt: TurnOption) -> list[Reason]:
+    """Reasons every action of ``opt`` is refused now (TURN-2, TURN-4, and the option's own)."""
+    reasons: list[Reason] = []
+    if not _main_open(state, opt):
+        if opt.main in state.main_used and opt.main == "favour":
+            reasons.append(
+                Reason(
+                    "action_already_taken",
+                    "Take a Favour and Return a Favour are the same main action, Exchange a "
+                    "Favour, and you already took it this turn (TURN-4)",
+                )
+            )
+        elif opt.main in state.main_used:
+            reasons.append(
+                Reason(
+                    "action_already_taken",
+                    f"you already took the {opt.main} main action this turn: two main actions "
+                    "must be of different kinds (TURN-2)",
+                )
+            )
+        else:
+            reasons.append(
+                Reason("no_main_actions_left", "you already took two main actions (TURN-2)")
+            )
+    return reasons + opt.ready(rules, state, p)
+
+
+def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    options: list[Action] = []
+    for opt in TURN_OPTIONS.values():
+        if not _option_reasons(rules, state, task.player, opt):
+            options.extend(opt.candidates(rules, state, task.player))
+    options.append(Action("end"))
+    return options
+
+
+def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The legal options, family by family: the same option-wide reasons and the same checks as
+    # _turn_check, without dispatching each candidate through it.
+    p = task.player
+    options: list[Action] = []
+    for opt in TURN_OPTIONS.values():
+        if _main_open(state, opt) and not opt.ready(rules, state, p):
+            check = opt.check
+            options += [a for a in opt.candidates(rules, state, p) if not check(rules, state, p, a)]
+    options.append(Action("end"))
+    return options
+
+
+def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if action.kind == "end":
+        return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
+    opt = TURN_OPTIONS.get(action.kind)
+    if opt is None:
+        return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
+    common = memo(state, opt.kind, lambda: _option_reasons(rules, state, task.player, opt))
+    return common + opt.check(rules, state, task.player, action)
+
+
+@step(
+    "turn",
+    candidates=_turn_candidates,
+    check=_turn_check,
+    always_ask=True,
+    lister=_turn_options,
+    prompt="Take a main or bonus action, or end your turn",
+)
+def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    if action.kind == "end":
+        log(state, "end_turn", task.player)
+        push(
+            state,
+            Task("end_turn_scorings", task.player),
+            Task("end_turn_storage", task.player),
+            Task("next_turn", task.player),
+        )
+        return
+    opt = TURN_OPTIONS[action.kind]
+    if opt.main is not None:
+        state.main_used.append(opt.main)
+    # The turn menu comes back once the action is fully resolved.
+    push(state, Task("turn", task.player))
+    log(state, "action", task.player, action=str(action))
+    opt.resolve(rules, state, task.player, action)
+
+
+def _not_now(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    """Why a turn-menu action cannot answer another decision: one is under way (TURN-3)."""
+    if any(t.kind == "draft_finish" for t in state.agenda):
+        return []  # the starting draft, not an action: the generic answer says what is asked
+    under_way = STEPS[task.kind].prompt.lower()
+    opt = TURN_OPTIONS.get(action.kind)
+    if opt is not None and opt.main is None:  # BONUS-2..6, Objective cards included
+        return [
+            Reason(
+                "bonus_during_action",
+                "bonus actions come before, between or after main actions, never in the middle "
+                f"of one; first: {under_way} (TURN-3, BONUS-1)",
+            )
+        ]
+    what = "ending the turn" if action.kind == "end" else f"'{action.kind}'"
+    return [
+        Reason(
+            "action_in_progress",
+            f"{what} waits for the turn menu: an action under way is finished first; "
+            f"first: {under_way} (TURN-2, TURN-3)",
+        )
+    ]
+
+
+ALWAYS_KINDS["turn"] = (
+    "enrol",
+    "establish",
+    "teach",
+    "graduate",
+    "favour",
+    "transfer",
+    "promote",
+    "write",
+    "complete",
+    "objective",
+    "end",
+)
+for _kind in ALWAYS_KINDS["turn"]:
+    ELSEWHERE[_kind] = _not_now
+
+
+# ---- end of turn (TURN-6) ------------------------------------------------------------------------
+
+
+@step("end_turn_scorings")
+def _end_turn_scorings(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # Majority scorings in the order they were triggered (MAJ-1, MAJ-11, AMB-19).
+    pending, state.pending_scorings = state.pending_scorings, []
+    for area, kind, token in pending:
+        resolve_scoring(rules, state, area, kind, token)
+
+
+@step("end_turn_storage")
+def _end_turn_storage(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # STOR-1, STOR-2: extra resources go back; Books never exceed their limit (AMB-7).
+    pl = state.players[task.player]
+    limits = rules.limits
+    for resource in ("inspiration", "gold", "salt"):
+        limit = getattr(limits, resource) + storage_bonus(rules, state, task.player, resource)
+        if getattr(pl, resource) > limit:
+            log(
+                state,
+                "returned",
+                task.player,
+                resource=resource,
+                count=getattr(pl, resource) - limit,
+            )
+            setattr(pl, resource, limit)
+    if sum(pl.prestige) > prestige_capacity(rules, pl):
+        push(state, Task("discard_prestige", task.player))  # STOR-3: the player chooses
+
+
+def _discard_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
+    return [Action("return", (d,)) for d in rules.disciplines]
+
+
+def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
+        return [Reason("bad_arguments", "write 'return <discipline>'")]
+    if state.players[task.player].prestige[rules.discipline_index[action.args[0]]] == 0:
+        return [Reason("no_token", f"you hold no {action.args[0]} Prestige token (STOR-3)")]
+    return []
+
+
+@step(
+    "discard_prestige",
+    candidates=_discard_candidates,
+    check=_discard_check,
+    prompt="Your Prestige storage is over capacity: return a token",
+)
+def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    pl = state.players[task.player]
+    i = rules.discipline_index[action.args[0]]
+    pl.prestige[i] -= 1
+    state.supply_prestige[i] += 1
+    log(state, "returned", task.player, prestige=action.args[0], count=1)
+    if sum(pl.prestige) > prestige_capacity(rules, pl):
+        push(state, Task("discard_prestige", task.player))
+
+
+@step("next_turn")
+def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    state.players[task.player].turns += 1
+    if state.turn_limit is not None and state.players[task.player].turns >= state.turn_limit:
+        trigger_end(state, "turn_limit", None)  # the variant chosen at setup
+    elif not state.end_triggered and not can_progress(rules, state):
+        trigger_end(state, "deadlock", None)  # ENGINE-1
+    state.main_used = []
+    state.abilities_used = []
+    # END-2: once triggered, play on until every player has had the same number of turns.
+    if state.end_triggered and len({pl.turns for pl in state.players}) == 1:
+        finish_game(rules, state)
+        return
+    push(state, Task("turn", (task.player + 1) % state.player_count))
+
+
+def finish_game(rules: Rules, state: State) -> None:
+    """Resolve the Prestige majorities not yet scored (END-4, AMB-20) and end the game."""
+    for area in rules.disciplines:
+        if f"{area}:prestige" not in state.scorings_done:
+            resolve_scoring(rules, state, area, "prestige", "")
+    state.agenda.clear()
+    state.game_over = True
+    log(state, "game_over", None)

@@ -1,0 +1,511 @@
+"""The game state: every component's whereabouts, the pending decisions, JSON and observation.
+
+The state is a tree of attrs classes. Its containers are shallow: lists and dicts of ints,
+strings and frozen records, so :meth:`State.clone` copies a state in a few microseconds by
+copying the containers and sharing the immutable values. ``apply`` clones, then changes the
+clone; the caller's state is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from typing import Any
+
+import cattrs
+from attrs import define, field, frozen
+
+from sankore_rules.sankore.errors import StateError
+
+__all__ = [
+    "Event",
+    "Graduated",
+    "MadrasaTile",
+    "MarketColumn",
+    "PlayerState",
+    "State",
+    "Task",
+    "from_json",
+    "to_json",
+]
+
+
+@frozen
+class Task:
+    """A step waiting on the agenda: a decision to make or a rule to carry out.
+
+    Attributes:
+        kind: names the step (``turn``, ``area``, ``gain_book`` ...).
+        player: whose step it is.
+        args: the step's parameters, JSON values only.
+    """
+
+    kind: str
+    player: int
+    args: dict[str, Any] = field(factory=dict)
+
+
+@frozen
+class Event:
+    """A frozen record of something that happened during the last ``apply``.
+
+    Frontends animate these and tests assert on them.
+    """
+
+    kind: str
+    player: int | None
+    detail: dict[str, Any] = field(factory=dict)
+
+
+@frozen
+class Graduated:
+    """A Graduation tile a player holds and the Student on it (None once sent to the Madrasa)."""
+
+    tile: str
+    student: str | None
+
+
+@frozen
+class MadrasaTile:
+    """A Sankoré tile in the Madrasa; ``star`` when its Prestige side shows."""
+
+    tile: str
+    star: bool
+
+
+@frozen
+class MarketColumn:
+    """One discipline's column of the Advanced Class market (SETUP-C-15).
+
+    Piles are listed top first; only their top tiles are visible.
+    """
+
+    level3: str | None
+    pile2: tuple[str, ...]
+    shown2: str | None
+    pile1: tuple[str, ...]
+    shown1: str | None
+
+    def visible(self) -> tuple[str, ...]:
+        """Every tile a player may take (EST-2)."""
+        tiles = (
+            self.level3,
+            self.pile2[0] if self.pile2 else None,
+            self.shown2,
+            self.pile1[0] if self.pile1 else None,
+            self.shown1,
+        )
+        return tuple(t for t in tiles if t is not None)
+
+
+@define(slots=True)
+class PlayerState:
+    """One player's board, resource board, hand and pieces.
+
+    Counts per discipline (``books``, ``prestige``, ``pieces``) are lists in the ruleset's
+    discipline order. ``pieces`` counts the Trading Posts, Mosques, Walls and Crowns still home.
+    """
+
+    gold: int
+    salt: int
+    inspiration: int
+    books: list[int]
+    prestige: list[int]
+    favour_tiles: int
+    favour_pos: int
+    pieces: list[int]
+    classes: dict[str, str]
+    students: dict[str, str]
+    skills: list[tuple[str, ...]]
+    graduations: list[Graduated]
+    camel: str
+    objectives: list[int]
+    completed: list[int]
+    kept_sankore: list[str]
+    turns: int = 0
+
+    def key(self) -> Hashable:
+        """A hashable key of this player's part of the position (see :meth:`State.key`)."""
+        return (
+            self.gold,
+            self.salt,
+            self.inspiration,
+            tuple(self.books),
+            tuple(self.prestige),
+            self.favour_tiles,
+            self.favour_pos,
+            tuple(self.pieces),
+            frozenset(self.classes.items()),
+            frozenset(self.students.items()),
+            tuple(self.skills),
+            tuple(self.graduations),
+            self.camel,
+            tuple(self.objectives),
+            tuple(self.completed),
+            tuple(self.kept_sankore),
+            self.turns,
+        )
+
+    def clone(self) -> PlayerState:
+        """A copy sharing only immutable values."""
+        return PlayerState(
+            self.gold,
+            self.salt,
+            self.inspiration,
+            self.books.copy(),
+            self.prestige.copy(),
+            self.favour_tiles,
+            self.favour_pos,
+            self.pieces.copy(),
+            self.classes.copy(),
+            self.students.copy(),
+            self.skills.copy(),
+            self.graduations.copy(),
+            self.camel,
+            self.objectives.copy(),
+            self.completed.copy(),
+            self.kept_sankore.copy(),
+            self.turns,
+        )
+
+
+@define(slots=True)
+class State:
+    """Everything about a game in progress.
+
+    The public contract is small: :attr:`current_player`, :func:`sankore_rules.legal_actions`,
+    :func:`sankore_rules.apply` and friends. The fields are readable by anyone (frontends draw
+    from them) and documented on each name; they change only through ``apply``.
+    """
+
+    rules_name: str
+    rules_hash: str
+    player_count: int
+    library_side: str
+    seed: int
+    #: the variant that bounds a game's length: the end is triggered once a player has had this
+    #: many turns (END-2 then evens out the round); None in the game as the rulebook has it.
+    turn_limit: int | None
+    first_player: int
+    players: list[PlayerState]
+    #: per area (discipline order), the Student discipline on each queue space, None when empty.
+    queues: list[list[str | None]]
+    #: Prestige tokens beside the queues' majority spaces: "area:position" -> discipline.
+    queue_tokens: dict[str, str]
+    #: scoring boxes: "area:region" -> [book discipline or None, prestige discipline or None].
+    boxes: dict[str, tuple[str | None, str | None]]
+    #: every placed piece: area space id -> owner.
+    spaces: dict[str, int]
+    #: Books still lying on Theology spaces.
+    theology_books: dict[str, str]
+    #: Prestige tokens still lying on Port City spaces.
+    port_tokens: dict[str, str]
+    #: Sankoré tiles still on the board: "area:region" -> tile id.
+    region_tiles: dict[str, str]
+    #: Law Overflow spaces: region -> Books per discipline, then Prestige per discipline.
+    overflow_books: dict[str, list[int]]
+    overflow_prestige: dict[str, list[int]]
+    #: Madrasa cells in reading order.
+    madrasa: list[MadrasaTile | None]
+    #: Students on the Madrasa's Theology spaces, as (owner, discipline).
+    madrasa_students: list[tuple[int, str]]
+    supply_books: list[int]
+    supply_prestige: list[int]
+    supply_sankore: list[str]
+    skill_stacks: dict[str, int]
+    favour_supply: int
+    #: Graduation tiles still on the board.
+    graduation: list[str]
+    market: list[MarketColumn]
+    #: the Library: Book disciplines on each shelf, left to right.
+    library: list[list[str]]
+    #: Students out of the game (back in the box), per discipline.
+    students_out: list[int]
+    #: Sankoré tiles discarded after the end was triggered.
+    discarded_sankore: list[str]
+    #: draft combinations still on offer: (tile, book, student).
+    draft: list[tuple[str, str, str]]
+    #: main actions taken this turn.
+    main_used: list[str]
+    #: majority scorings waiting for the end of the turn: (area, kind, queue token key or "").
+    pending_scorings: list[tuple[str, str, str]]
+    #: majority scorings already resolved, as "area:kind".
+    scorings_done: list[str]
+    #: the Student being taught: (player, class space, discipline, space it came from).
+    teaching: tuple[int, str, str, str] | None
+    #: round abilities of Objective cards used this turn (AMB-15).
+    abilities_used: list[int]
+    end_triggered: bool
+    #: why the end was triggered: "madrasa" (END-1), "deadlock" (ENGINE-1) or "turn_limit".
+    end_cause: str | None
+    game_over: bool
+    agenda: list[Task]
+    #: what the last ``apply`` did, in order. Not part of the position: two move orders that
+    #: reach the same position give equal states.
+    events: list[Event] = field(factory=list, eq=False)
+    _options: Any = field(default=None, eq=False, repr=False, alias="_options")
+    _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
+
+    @property
+    def current_player(self) -> int | None:
+        """Index of the player who must decide now; None once the game is over."""
+        if self.game_over or not self.agenda:
+            return None
+        return self.agenda[-1].player
+
+    @property
+    def decision(self) -> Task | None:
+        """The pending decision: its kind, whose it is and its parameters."""
+        return self.agenda[-1] if self.agenda and not self.game_over else None
+
+    def key(self) -> Hashable:
+        """A hashable key of the position, for transposition tables and sets of positions.
+
+        Two states have equal keys exactly when they compare equal: every field but ``events``
+        (what the last action did) takes part, and dicts count by content, not by order.
+
+        >>> import sankore_rules as sr
+        >>> a = sr.new_game(players=2, seed=3)
+        >>> a.key() == sr.from_json(sr.to_json(a)).key()
+        True
+        """
+        # Field by field, in declaration order (a test holds it to the fields): a generic
+        # walk over the attrs fields costs ten times as much.
+        return (
+            self.rules_name,
+            self.rules_hash,
+            self.player_count,
+            self.library_side,
+            self.seed,
+            self.turn_limit,
+            self.first_player,
+            tuple(p.key() for p in self.players),
+            tuple(map(tuple, self.queues)),
+            frozenset(self.queue_tokens.items()),
+            frozenset(self.boxes.items()),
+            frozenset(self.spaces.items()),
+            frozenset(self.theology_books.items()),
+            frozenset(self.port_tokens.items()),
+            frozenset(self.region_tiles.items()),
+            frozenset((k, tuple(v)) for k, v in self.overflow_books.items()),
+            frozenset((k, tuple(v)) for k, v in self.overflow_prestige.items()),
+            tuple(self.madrasa),
+            tuple(self.madrasa_students),
+            tuple(self.supply_books),
+            tuple(self.supply_prestige),
+            tuple(self.supply_sankore),
+            frozenset(self.skill_stacks.items()),
+            self.favour_supply,
+            tuple(self.graduation),
+            tuple(self.market),
+            tuple(map(tuple, self.library)),
+            tuple(self.students_out),
+            tuple(self.discarded_sankore),
+            tuple(self.draft),
+            tuple(self.main_used),
+            tuple(self.pending_scorings),
+            tuple(self.scorings_done),
+            self.teaching,
+            tuple(self.abilities_used),
+            self.end_triggered,
+            self.end_cause,
+            self.game_over,
+            tuple((t.kind, t.player, _frozen(t.args)) for t in self.agenda),
+        )
+
+    def clone(self) -> State:
+        """A copy that shares only immutable values; changing it never changes this state."""
+        return State(
+            self.rules_name,
+            self.rules_hash,
+            self.player_count,
+            self.library_side,
+            self.seed,
+            self.turn_limit,
+            self.first_player,
+            [p.clone() for p in self.players],
+            [q.copy() for q in self.queues],
+            self.queue_tokens.copy(),
+            self.boxes.copy(),
+            self.spaces.copy(),
+            self.theology_books.copy(),
+            self.port_tokens.copy(),
+            self.region_tiles.copy(),
+            {k: v.copy() for k, v in self.overflow_books.items()},
+            {k: v.copy() for k, v in self.overflow_prestige.items()},
+            self.madrasa.copy(),
+            self.madrasa_students.copy(),
+            self.supply_books.copy(),
+            self.supply_prestige.copy(),
+            self.supply_sankore.copy(),
+            self.skill_stacks.copy(),
+            self.favour_supply,
+            self.graduation.copy(),
+            self.market.copy(),
+            [shelf.copy() for shelf in self.library],
+            self.students_out.copy(),
+            self.discarded_sankore.copy(),
+            self.draft.copy(),
+            self.main_used.copy(),
+            self.pending_scorings.copy(),
+            self.scorings_done.copy(),
+            self.teaching,
+            self.abilities_used.copy(),
+            self.end_triggered,
+            self.end_cause,
+            self.game_over,
+            self.agenda.copy(),
+            self.events.copy(),
+        )
+
+
+def _frozen(value: Any) -> Hashable:
+    """JSON-like ``value`` as nested tuples (dicts as frozensets of items), equal when equal."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return frozenset((k, _frozen(v)) for k, v in value.items())
+    return value  # type: ignore[no-any-return]  # str, int, bool, None
+
+
+# ---- JSON ----------------------------------------------------------------------------------------
+
+_FORMAT = 1
+_CONVERTER = cattrs.Converter(forbid_extra_keys=True)
+#: A state's JSON is under 10 KB and nests 7 deep; text far past either is refused before
+#: anything walks it (reading it would cost memory, walking it the recursion limit).
+MAX_STATE_CHARS = 1_000_000
+MAX_STATE_DEPTH = 16
+
+
+def to_json(state: State) -> str:
+    """The state as JSON text; :func:`from_json` restores an equal state.
+
+    >>> import sankore_rules as sr
+    >>> s = sr.new_game(players=2, seed=1)
+    >>> sr.from_json(sr.to_json(s)) == s
+    True
+    """
+    return json.dumps({"format": _FORMAT, "state": _plain(state)}, ensure_ascii=False)
+
+
+def _plain(state: State) -> dict[str, Any]:
+    # Dicts keep their order (it is the order options are listed in), so no sort_keys.
+    data: dict[str, Any] = _CONVERTER.unstructure(state)
+    data.pop("_options", None)
+    data.pop("_scratch", None)
+    return data
+
+
+def _first_difference(given: Any, canonical: Any, path: str) -> str | None:
+    """Where ``given`` (parsed JSON) differs from the canonical JSON of what it was read as."""
+    if isinstance(canonical, dict):
+        if not isinstance(given, dict):
+            return f"{path}: expected an object, got {type(given).__name__}"
+        for key in given.keys() | canonical.keys():
+            if key not in canonical:
+                return f"{path}.{key}: unexpected field"
+            if key not in given:
+                return f"{path}.{key}: missing"
+            found = _first_difference(given[key], canonical[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(canonical, list | tuple):
+        if not isinstance(given, list):
+            return f"{path}: expected an array, got {type(given).__name__}"
+        if len(given) != len(canonical):
+            return f"{path}: expected {len(canonical)} items, got {len(given)}"
+        for i, (g, c) in enumerate(zip(given, canonical, strict=True)):
+            found = _first_difference(g, c, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if type(given) is not type(canonical) or given != canonical:
+        return f"{path}: {given!r} is not a valid value here"
+    return None
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by :func:`to_json`.
+
+    Raises:
+        StateError: for malformed JSON, a wrong or missing field (named), or a state whose
+            component counts do not add up.
+    """
+    if isinstance(text, str | bytes) and len(text) > MAX_STATE_CHARS:
+        raise StateError(f"longer than {MAX_STATE_CHARS} characters: not a state")
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
+        raise StateError(f"not JSON: {str(exc)[:200]}") from exc
+    if _depth(document) > MAX_STATE_DEPTH:
+        raise StateError(f"nested deeper than {MAX_STATE_DEPTH} levels: not a state")
+    if not isinstance(document, dict) or document.get("format") != _FORMAT:
+        raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
+    data = document.get("state")
+    if not isinstance(data, dict):
+        raise StateError("missing 'state' object")
+    try:
+        state = _CONVERTER.structure(data, State)
+    except cattrs.BaseValidationError as exc:
+        messages = cattrs.transform_error(exc, path="state")
+        raise StateError("; ".join(messages[:3])) from exc
+    except (TypeError, ValueError, KeyError) as exc:
+        raise StateError(f"malformed state: {exc}") from exc
+    # Anything the reader had to coerce (an object where an array belongs...) is refused.
+    canonical = json.loads(json.dumps(_plain(state), ensure_ascii=False))
+    difference = _first_difference(data, canonical, "state")
+    if difference:
+        raise StateError(difference)
+    return state
+
+
+def _depth(document: Any) -> int:
+    """How deep containers nest in parsed JSON, found without recursion."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return deepest
+
+
+def _structure_strict_int(value: Any, _: type) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _structure_strict_str(value: Any, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _structure_strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+_CONVERTER.register_structure_hook(int, _structure_strict_int)
+_CONVERTER.register_structure_hook(str, _structure_strict_str)
+_CONVERTER.register_structure_hook(bool, _structure_strict_bool)
+_CONVERTER.register_structure_hook(
+    Task,
+    lambda v, _: Task(
+        _structure_strict_str(v["kind"], str),
+        _structure_strict_int(v["player"], int),
+        _json_args(v.get("args", {})),
+    ),
+)
+
+
+def _json_args(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"task args must be an object, got {value!r}")
+    return value
