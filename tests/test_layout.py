@@ -1,0 +1,43 @@
+"""The package's layers import one way: game < public API < interfaces (README, Layout)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "sankore_rules"
+
+# Each layer, and the modules of the package it must never import.
+FORBIDDEN = {
+    "sankore": ("sankore_rules.api", "sankore_rules.queries", "sankore_rules.interfaces"),
+    "api.py": ("sankore_rules.interfaces",),
+    "queries.py": ("sankore_rules.interfaces",),
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports by absolute name, ``from x import y`` counted as ``x.y``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_a_layer_never_imports_the_layers_above_it(layer: str) -> None:
+    root = PACKAGE / layer
+    files = sorted(root.rglob("*.py")) if root.is_dir() else [root]
+    assert files
+    breaches = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in files
+        for name in sorted(imported_modules(path))
+        if name.startswith(FORBIDDEN[layer])
+    ]
+    assert breaches == []
