@@ -68,3 +68,43 @@ def refused(state: State, text: str | sr.Action, expected: list[str]) -> None:
         sr.apply(state, text)
     assert expected == [r.code for r in caught.value.reasons]
     assert snapshot == state
+
+
+# ---- the solo game ---------------------------------------------------------------------------
+
+#: The Scholar's seat in a solo game (you are P0).
+SCHOLAR = 1
+
+
+def solo(difficulty: str = "medium", seed: int = 0) -> State:
+    """A solo game at your first turn, your draft made with the first listed options."""
+    state = sr.new_game(players=1, seed=seed, scholar=difficulty)
+    while state.decision is not None and state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    return state
+
+
+def scholar_does(state: State, kind: str, **args: object) -> State:
+    """A copy of ``state`` after the Scholar's step ``kind`` (with ``args``), its events alone.
+
+    The step runs on top of the pending decision, which is waiting again afterwards.
+    """
+    copy = state.clone()
+    copy.events = []
+    engine.push(copy, Task(kind, SCHOLAR, dict(args)))
+    engine.settle(RULES, copy)
+    return copy
+
+
+def scholar_events(state: State, action: str | None = None) -> list[sr.Event]:
+    """The ``scholar`` events of the last apply (or step), of one ``action`` if given."""
+    return [
+        e
+        for e in state.events
+        if e.kind == "scholar" and (action is None or e.detail["action"] == action)
+    ]
+
+
+def whys(state: State, action: str | None = None) -> list[str]:
+    """What the Scholar said it did and why, in order."""
+    return [e.detail["why"] for e in scholar_events(state, action)]

@@ -31,6 +31,8 @@ from sankore_rules.sankore.state import State
 
 PLAYER_COUNTS = (2, 3, 4)
 LIBRARY_SIDES = ("three_shelf", "six_shelf")
+#: The Scholar's difficulties of a solo game (players=1).
+SOLO_DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
 #: No random game of the bundled rules comes near this many decisions (about 300-400 is usual).
 MAX_DECISIONS = 6000
 
@@ -95,12 +97,13 @@ VOCABULARY = _vocabulary()
 
 @dataclass(frozen=True)
 class Setup:
-    """The options of ``sr.new_game`` a random game starts from."""
+    """The options of ``sr.new_game`` a random game starts from (``scholar`` for players=1)."""
 
     players: int
     seed: int
     library: str
     turn_limit: int | None = None
+    scholar: str | None = None
 
     def new_game(self, rules: sr.Rules | None = None) -> State:
         """The game these options set up."""
@@ -110,6 +113,7 @@ class Setup:
             library=self.library,
             rules=rules,
             turn_limit=self.turn_limit,
+            scholar=self.scholar,
         )
 
 
@@ -131,14 +135,25 @@ TURN_LIMITS = (12, 40, 100)
 
 
 def setups(seeds: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Setup]:
-    """Seeded setups for 2, 3 and 4 players on both Library sides, with a turn limit."""
-    return st.builds(
+    """Seeded setups for 2, 3 and 4 players on both Library sides, with a turn limit, and
+    solo games against the Scholar of each difficulty (on the 3-shelf side, SOLO-SET-10)."""
+    seed = seeds if seeds is not None else st.integers(0, 2**31 - 1)
+    players = st.builds(
         Setup,
         players=st.sampled_from(PLAYER_COUNTS),
-        seed=seeds if seeds is not None else st.integers(0, 2**31 - 1),
+        seed=seed,
         library=st.sampled_from(LIBRARY_SIDES),
         turn_limit=st.sampled_from(TURN_LIMITS),
     )
+    alone = st.builds(
+        Setup,
+        players=st.just(1),
+        seed=seed,
+        library=st.just("three_shelf"),
+        turn_limit=st.sampled_from((*TURN_LIMITS, None)),
+        scholar=st.sampled_from(SOLO_DIFFICULTIES),
+    )
+    return st.one_of(players, players, players, alone)
 
 
 def choice_seeds() -> st.SearchStrategy[int]:
@@ -419,6 +434,9 @@ def _base_states() -> list[State]:
     states: list[State] = []
     for players, seed in ((2, 11), (3, 12), (4, 13), (3, 14)):
         setup = Setup(players, seed, LIBRARY_SIDES[seed % 2])
+        play(setup, seed, on_step=lambda s, _legal: states.append(s))
+    for difficulty, seed in (("medium", 15), ("very_hard", 16)):
+        setup = Setup(1, seed, "three_shelf", scholar=difficulty)
         play(setup, seed, on_step=lambda s, _legal: states.append(s))
     return states[::7]
 

@@ -156,12 +156,18 @@ def test_record_of_another_ruleset_is_refused() -> None:
 @pytest.mark.parametrize(
     ("players", "library", "message"),
     [
-        (7, "three_shelf", "unusable setup: players must be 2, 3 or 4, got 7"),
+        (7, "three_shelf", "unusable setup: players must be 1 (the solo game), 2, 3 or 4, got 7"),
         (
             1,
             "three_shelf",
-            "unusable setup: the solo game against the Scholar is not available yet; "
-            "use 2-4 players",
+            "unusable setup: the solo game (players=1) needs scholar= one of 'easy', 'medium', "
+            "'hard', 'very_hard'",
+        ),
+        (
+            1,
+            "six_shelf",
+            "unusable setup: the solo game (players=1) needs scholar= one of 'easy', 'medium', "
+            "'hard', 'very_hard'",
         ),
         (
             2,
@@ -171,7 +177,8 @@ def test_record_of_another_ruleset_is_refused() -> None:
     ],
 )
 def test_setup_the_game_does_not_have_is_refused(players: int, library: str, message: str) -> None:
-    """COMP-3 / SETUP: player counts 2-4 (solo not yet) and the two Library sides only."""
+    """COMP-3 / SETUP, SOLO-SET-1: player counts 1-4 (1 with a difficulty) and the two Library
+    sides only."""
     with pytest.raises(RecordError) as caught:
         Record(players=players, seed=0, library=library).start()
     assert message == str(caught.value)

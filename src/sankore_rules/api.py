@@ -31,6 +31,11 @@ from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theol
 from sankore_rules.sankore.rules.scoring import Scores
 from sankore_rules.sankore.rules.scoring import final_scores as _final_scores
 from sankore_rules.sankore.rules.setup import new_state
+from sankore_rules.sankore.solo import actions as _solo_actions  # noqa: F401 - its steps
+from sankore_rules.sankore.solo import teach as _solo_teach  # noqa: F401 - its step
+from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its steps
+from sankore_rules.sankore.solo.scoring import solo_scores
+from sankore_rules.sankore.solo.setup import new_solo_state
 from sankore_rules.sankore.state import State, to_json
 from sankore_rules.sankore.state import from_json as _from_json
 from sankore_rules.sankore.validity import state_problems
@@ -107,16 +112,21 @@ def new_game(
     """Set up a new game and return its state, waiting for the first player's draft.
 
     Args:
-        players: 2, 3 or 4.
+        players: 2, 3 or 4; 1 for the solo game against the Scholar, which needs ``scholar``.
+            A solo game is played on a 2-player board: you are P0 and play first, the
+            Scholar is P1 (``state.player_count`` is 2 and ``state.solo`` holds the Scholar's
+            board); its turns are carried out by the rules as soon as yours ends.
         seed: the seed of every shuffle and draw: the same seed gives the same game, distinct
             seeds distinct games. Any integer strictly between -2**256 and 2**256. Without
             one, 128 fresh random bits from the operating system, recorded in the state
             (``state.seed``) like a given seed. A small seed can be found by trying seeds
             against what the players see, which then reveals every hand and pile: a server
             leaves the seed out, so that each game draws its own (see the trust model page).
-        library: ``"three_shelf"`` or ``"six_shelf"``, the Library side.
+        library: ``"three_shelf"`` or ``"six_shelf"``, the Library side (the solo game is
+            played on the 3-shelf side, SOLO-SET-10).
         rules: a ruleset from :func:`load_rules`; the bundled one by default.
-        scholar: the solo opponent's difficulty; the solo game is not available yet.
+        scholar: with ``players=1``, the Scholar's difficulty: ``"easy"``, ``"medium"``,
+            ``"hard"`` or ``"very_hard"`` (SOLO-SET-1).
         turn_limit: a variant for programs that need every game to end within a bound
             (search, simulations, tournaments): once a player has had this many turns, the end
             is triggered and the round is played out (END-2). None, the default, is the game
@@ -124,20 +134,32 @@ def new_game(
             ENGINE-1, when no main action but Exchange a Favour can ever be taken again.
 
     Raises:
-        ValueError: for a player count, seed or library side the game does not have.
+        ValueError: for a player count, seed, library side or difficulty the game does not
+            have, a solo game without a difficulty, or a difficulty for 2-4 players; the
+            message names the choices.
 
     >>> state = new_game(players=3, seed=42)
     >>> state.current_player == state.first_player
     True
+    >>> solo = new_game(players=1, seed=42, scholar="hard")
+    >>> solo.solo.difficulty, solo.current_player
+    ('hard', 0)
     """
-    if isinstance(players, bool):
-        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    if players == 1 or scholar is not None:
-        raise ValueError("the solo game against the Scholar is not available yet; use 2-4 players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+        raise ValueError(f"players must be 1 (the solo game), 2, 3 or 4, got {players!r}")
     ruleset = _register(rules) if rules is not None else load_rules()
-    return new_state(
-        ruleset, players, secrets.randbits(128) if seed is None else seed, library, turn_limit
-    )
+    choices = ", ".join(repr(d) for d in ruleset.solo_difficulties)
+    if players == 1 and scholar is None:
+        raise ValueError(f"the solo game (players=1) needs scholar= one of {choices}")
+    if players != 1 and scholar is not None:
+        raise ValueError(
+            f"scholar= sets the solo opponent of a game of players=1, not of players={players!r}"
+        )
+    game_seed = secrets.randbits(128) if seed is None else seed
+    if players == 1:
+        assert scholar is not None
+        return new_solo_state(ruleset, scholar, game_seed, library, turn_limit)
+    return new_state(ruleset, players, game_seed, library, turn_limit)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -183,8 +205,12 @@ def is_terminal(state: State) -> bool:
 def final_scores(state: State) -> Scores:
     """The score sheet: per player the total and its breakdown, the values, the winners.
 
-    Works on any state (a running score); at the end it is the game's result.
+    Works on any state (a running score); at the end it is the game's result. A solo game
+    shows both sheets, yours and the Scholar's (``scores.scholar`` names its seat); you win only
+    with strictly more than the Scholar (SOLO-END-2).
     """
+    if state.solo is not None:
+        return solo_scores(rules_of(state), state)
     return _final_scores(rules_of(state), state)
 
 
@@ -240,7 +266,10 @@ def observation(state: State, player: int) -> dict[str, Any]:
 
     Hidden: the other players' Objective cards (only how many), the order of the market's
     piles below their top tiles (only how many), and the seed, which would predict every draw.
-    The last action's ``events`` are included, so a client can animate it.
+    In a solo game also the Scholar's deck (the Scholar's ``objectives``: only how many), the
+    card waiting for its draft, and the bag's draw order (``bag`` becomes ``bag_counts``, how
+    many Students of each discipline it holds). The last action's ``events`` are included, so a
+    client can animate it.
     """
     if (
         isinstance(player, bool)
@@ -256,6 +285,12 @@ def observation(state: State, player: int) -> dict[str, Any]:
     for p, pl in enumerate(data["players"]):
         if p != player:
             pl["objectives"] = len(pl["objectives"])
+    solo = data.pop("solo")
+    if solo is not None:
+        bag = solo.pop("bag")
+        solo["bag_counts"] = [bag.count(d) for d in rules_of(state).disciplines]
+        solo.pop("draft_card")
+        data["solo"] = solo
     for column in data["market"]:
         for pile in ("pile1", "pile2"):
             tiles = column.pop(pile)

@@ -38,7 +38,7 @@ CLAUSES_PAGE = "reference/clauses.md"
 #: A clause ID of the rules checklist: a family (one per rulebook section) and a number.
 CLAUSE = re.compile(
     r"\b(?:ASTRO|BONUS|COMP|DRAFT|END|ENROL|EST|FAV|GRAD|IC-[A-Z]{3}|KNOW|LAW|LIB|MADR|MAJ|MATH"
-    r"|OBJ|RES|SANK|SCORE|SETUP-[CNP]|SKILL|SOLO-[A-Z]+|STOR|SUPP|TEACH|THEO|TIE|TURN)-\d+\b"
+    r"|OBJ|RES|SANK|SCORE|SETUP-[CNP]|SKILL|SOLO-[A-Z]+\d?|STOR|SUPP|TEACH|THEO|TIE|TURN)-\d+\b"
 )
 
 #: A range of clauses of one family, ``ENROL-4 to ENROL-7``.

@@ -53,6 +53,7 @@ DATA_PAGES: dict[str, str] = {
     "sankore_tiles": "components/sankore-tiles.md",
     "graduation_tiles": "components/graduation-tiles.md",
     "objectives": "components/objectives.md",
+    "solo": "rules/solo.md",
     "rulings": "reference/rulings.md",
 }
 
@@ -126,6 +127,10 @@ def _value_words(name: str, value: Any, rules: sr.Rules) -> str | None:
         return None
     if isinstance(value, dict):
         return f"{label}: " + ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+        # A list per turn (the solo boards): each list in words, turn by turn.
+        turns = ["; ".join(str(v).replace("_", " ") for v in inner) or "nothing" for inner in value]
+        return f"{label}: " + " / ".join(turns)
     if isinstance(value, tuple):
         return f"{label}: " + ", ".join(str(v) for v in value)
     if value is True:

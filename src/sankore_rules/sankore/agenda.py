@@ -23,7 +23,7 @@ from sankore_rules.sankore.rules.areas.astronomy import AREA, gold_cost
 from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.vocabulary import RESOURCES
 
-__all__ = ["MAX_AMOUNT", "TASK_ARGS", "agenda_problems", "arg_problems"]
+__all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
 
 #: No effect of the tables gives more than this at once (``validation.MAX_TABLE_NUMBER``).
 MAX_AMOUNT = 100
@@ -62,6 +62,9 @@ _region = _one_of("a region letter", lambda r: r.region_discipline)
 _wall = _one_of("a Wall space", lambda r: r.wall_line)
 _destination = _one_of("an Oasis or a Port City space", lambda r: (*r.oases, *r.port_spaces))
 _scoring = _one_of("'book' or 'prestige'", lambda r: ("book", "prestige"))
+_solo_class_space = _one_of(
+    "a numbered Class space of the solo board", lambda r: r.solo_class_spaces
+)
 
 
 def _resources(rules: Rules, state: State, p: int, value: Any) -> str | None:
@@ -179,7 +182,23 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     # Sankoré tiles
     "place_sankore_tile": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
     "sankore_after_end": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
+    # the Scholar of a solo game: every step automatic (solo/)
+    "scholar_draft": {},
+    "scholar_turn": {},
+    "scholar_contribute": {},
+    "scholar_enrol": {},
+    "scholar_enrol_area": {"space": (_solo_class_space, True)},
+    "scholar_establish": {},
+    "scholar_prestige": {},
+    "scholar_graduate": {},
+    "scholar_sankore": {},
+    "scholar_teach": {},
+    "scholar_turn_end": {},
 }
+
+#: The Scholar's steps: automatic, run in full as soon as your turn ends, so none waits on a
+#: state between two actions, but for its draft under yours (SOLO-SET-12).
+SCHOLAR_KINDS = frozenset(k for k in TASK_ARGS if k.startswith("scholar_"))
 
 #: Steps of the draft, of the turn's frame, of teaching: where each may stand is fixed.
 _DRAFT_KINDS = frozenset(("draft", "draft_finish", "draft_order", "draft_space"))
@@ -228,9 +247,35 @@ def agenda_problems(rules: Rules, state: State) -> list[str]:
     if STEPS[top.kind].candidates is None:
         return [f"the pending step {top.kind!r} is carried out by the rules, not decided"]
     kinds = [t.kind for t in agenda]
+    if state.solo is not None and (state.draft or any(k in _DRAFT_KINDS for k in kinds)):
+        return _solo_draft_problems(state)
+    if any(k in SCHOLAR_KINDS for k in kinds):
+        return ["the Scholar's steps run in full when your turn ends: none waits on the agenda"]
     if state.draft or any(k in _DRAFT_KINDS for k in kinds):
         return _draft_problems(state)
     return _turn_problems(state, kinds)
+
+
+def _solo_draft_problems(state: State) -> list[str]:
+    # SOLO-SET-11, SOLO-SET-12: [turn, draft_finish, the Scholar's draft] and above them your
+    # draft, or the class order and space you choose once you have drafted.
+    bottom = [(t.kind, t.player) for t in state.agenda[:3]]
+    if bottom != [("turn", 0), ("draft_finish", 0), ("scholar_draft", 1)]:
+        return ["a solo draft's agenda starts with your first turn, the draft's end, its draft"]
+    above = [(t.kind, t.player) for t in state.agenda[3:]]
+    if above == [("draft", 0)]:
+        drafted = 0
+    elif above in ([("draft_order", 0)], [("draft_order", 0), ("draft_space", 0)]):
+        drafted = 1
+    else:
+        return ["only your draft, then your class order and space, wait above the Scholar's"]
+    if len(state.draft) != len(state.market) - drafted:
+        return [f"{len(state.draft)} draft combinations left after {drafted} drafted"]
+    if state.main_used or state.teaching is not None or any(pl.turns for pl in state.players):
+        return ["no turn has been played during the draft"]
+    if state.end_triggered:
+        return ["the end cannot be triggered during the draft"]
+    return []
 
 
 def _draft_problems(state: State) -> list[str]:
@@ -268,6 +313,8 @@ def _turn_problems(state: State, kinds: list[str]) -> list[str]:
     p = bottom.player
     if any(t.player != p for t in agenda):
         return [f"every task of player {p}'s turn must be player {p}'s"]
+    if state.is_scholar(p):
+        return ["the Scholar decides nothing: its turns are carried out by the rules"]
     if bottom.kind == "next_turn":
         if kinds != ["next_turn", "discard_prestige"]:
             return ["a turn's end waits only on a Prestige discard"]

@@ -22,6 +22,7 @@ from sankore_rules.sankore.tables import (
     RulesTables,
     SankoreTile,
     SkillIcon,
+    SoloDifficulty,
     TheologySpace,
     WallSpace,
     load_tables,
@@ -84,6 +85,12 @@ class Rules:
             lines up with.
         favour_rewards: the Favour track's rewards, space by space.
         library_sides: the two Library sides with their shelves.
+        solo_difficulties: the solo boards by difficulty (``solo.toml``); ``solo_phase_turns``
+            the turns of each of the Scholar's phases and ``solo_turns`` their sum, its last
+            turn; ``solo_draft_space`` and ``solo_class_spaces`` its Class spaces, with
+            ``solo_market_row`` the market row each takes a tile from; ``enrol_area_tiles``
+            the tiles that trigger its Enrol by Area; ``wall_nearest`` each Wall's line,
+            nearest cell first.
     """
 
     def __init__(self, tables: RulesTables) -> None:
@@ -129,6 +136,7 @@ class Rules:
             s.id: sum(shelf.slots for shelf in s.shelves) for s in tables.library.side
         }
         self.objective_cards = {c.number: c for c in tables.objectives.card}
+        self._build_solo()
 
     # ---- player board ------------------------------------------------------------------------
 
@@ -272,6 +280,25 @@ class Rules:
         self.walls_by_cell: dict[int, tuple[str, ...]] = {
             cell: tuple(w for w, line in self.wall_line.items() if cell in line)
             for cell in range(self.madrasa_cells)
+        }
+
+    # ---- the solo boards ---------------------------------------------------------------------
+
+    def _build_solo(self) -> None:
+        solo = self.tables.solo
+        self.solo_difficulties: dict[str, SoloDifficulty] = {d.id: d for d in solo.difficulty}
+        self.solo_phase_turns: tuple[int, ...] = solo.phases.turns
+        self.solo_turns: int = sum(solo.phases.turns)
+        spaces = sorted(solo.class_space, key=lambda c: c.number)
+        self.solo_draft_space: str = spaces[0].id
+        self.solo_class_spaces: tuple[str, ...] = tuple(c.id for c in spaces[1:])
+        self.solo_market_row: dict[str, int] = {c.id: c.market_row for c in spaces}
+        self.enrol_area_tiles: frozenset[str] = frozenset(solo.enrol_by_area.tiles)
+        # Each Wall's line, nearest cell first (SOLO-TEACH-8).
+        self.wall_nearest: dict[str, tuple[int, ...]] = {
+            w: line if getattr(solo.wall_ends, self.wall_spaces[w].side) == "first" else line[::-1]
+            for w, line in self.wall_line.items()
+            if w in self.wall_spaces
         }
 
     @cached_property

@@ -57,6 +57,11 @@ def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
         students[idx[student]] += 1
     if state.teaching is not None:
         students[idx[state.teaching[2]]] += 1
+    if state.solo is not None:  # the Scholar's bag and solo board (SOLO-SET-8, SOLO-PH2..3)
+        solo = state.solo
+        for bagged in (*solo.bag, *solo.phase2, *solo.phase3, *solo.tile_students.values()):
+            if bagged is not None:
+                students[idx[bagged]] += 1
     for task in state.agenda:
         if task.kind == "enrol_place":  # taken from a queue, its space still to choose
             students[idx[task.args["student"]]] += 1
@@ -158,17 +163,65 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
             f"objective card of player {p}", (*pl.objectives, *pl.completed), rules.objective_cards
         )
         intro = sorted(pl.classes.get(c, "") for c in rules.intro_spaces)
-        if intro != sorted(rules.intro_by_discipline.values()):
+        if state.is_scholar(p):
+            pass  # the solo board has no Introductory Classes (SOLO-SET-3)
+        elif intro != sorted(rules.intro_by_discipline.values()):
             problems.append(f"player {p} lacks an Introductory Class on c0a-c0d (SETUP-P-9)")
         size = rules.skill_section_size
         if len(pl.skills) != 4 or any(len(s) > size for s in pl.skills):
             problems.append(f"player {p}'s Skill sections hold more than {size} tiles")
-        if not 0 <= pl.favour_pos < len(rules.favour_rewards):
+        if state.is_scholar(p):
+            if pl.favour_pos != -1:
+                problems.append(
+                    "the Scholar's Favour disc is in the box: favour_pos -1 (SOLO-SET-7)"
+                )
+        elif not 0 <= pl.favour_pos < len(rules.favour_rewards):
             problems.append(f"player {p}'s Favour disc is off the track")
         cards += [*pl.objectives, *pl.completed]
+    if state.solo is not None:
+        problems += _solo_references(rules, state)
+        cards += state.solo.slots
+        if state.solo.draft_card is not None:
+            cards.append(state.solo.draft_card)
     unknown("used ability card", state.abilities_used, rules.objective_cards)
     if len(cards) != len(set(cards)):
         problems.append("an Objective card is held twice (objectives)")
+    return problems
+
+
+def _solo_references(rules: Rules, state: State) -> list[str]:
+    """Names on the solo board the ruleset does not have (SOLO-SET, SOLO-PH1..3)."""
+    solo = state.solo
+    assert solo is not None
+    if solo.difficulty not in rules.solo_difficulties:
+        return [f"unknown Scholar difficulty {solo.difficulty!r}"]
+    problems = []
+    cards = [*solo.slots, *([solo.draft_card] if solo.draft_card is not None else [])]
+    problems += [
+        f"unknown Objective card {n!r} on the solo board"
+        for n in cards
+        if n not in rules.objective_cards
+    ]
+    students = [*solo.bag, *solo.phase2, *solo.phase3, *solo.tile_students.values()]
+    problems += [
+        f"unknown Student {d!r} on the solo board"
+        for d in students
+        if d is not None and d not in rules.discipline_index
+    ]
+    if solo.current is not None and solo.current not in rules.discipline_index:
+        problems.append(f"unknown current discipline {solo.current!r}")
+    spaces = {rules.solo_draft_space, *rules.solo_class_spaces}
+    problems += [f"unknown solo Class space {c!r}" for c in solo.classes if c not in spaces]
+    problems += [
+        f"the solo board holds {t!r}, not an Advanced Class tile"
+        for t in solo.classes.values()
+        if t not in rules.class_tiles or not rules.class_tiles[t].level
+    ]
+    problems += [
+        f"a Student enrolled by Area onto {c!r}, which holds no Advanced Class tile (SOLO-ENRA-2)"
+        for c in solo.tile_students
+        if c not in rules.solo_class_spaces or c not in solo.classes
+    ]
     return problems
 
 
@@ -226,6 +279,8 @@ def identity_problems(rules: Rules, state: State) -> list[str]:
     advanced = [c.id for c in rules.tables.classes.advanced]
     seen = [t for pl in state.players for t in pl.classes.values() if rules.class_tiles[t].level]
     seen += [t.args["tile"] for t in state.agenda if t.kind in ("draft_space", "establish_space")]
+    if state.solo is not None:
+        seen += list(state.solo.classes.values())  # the Scholar's solo board
     shown1 = [col.shown1 for col in state.market if col.shown1 is not None]
     if state.draft or any(t.kind == "draft_finish" for t in state.agenda):
         # DRAFT-4, DRAFT-8: the level-1 tiles stay in the market until the draft ends; each

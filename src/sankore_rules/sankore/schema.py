@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from sankore_rules.sankore.vocabulary import Cost, Effect, Source
+from sankore_rules.sankore.vocabulary import Cost, Effect, ScholarAction, Source
 
 __all__ = [
     "DATA_FILES",
@@ -32,6 +32,7 @@ __all__ = [
     "Corner",
     "Counts",
     "Disciplines",
+    "EnrolByArea",
     "FavourSpace",
     "FavourTrack",
     "GraduationTile",
@@ -60,12 +61,17 @@ __all__ = [
     "SkillGrant",
     "SkillIcon",
     "SkillTiles",
+    "Solo",
+    "SoloClassSpace",
+    "SoloDifficulty",
+    "SoloPhases",
     "Start",
     "StudentSpace",
     "StudentsInBag",
     "Theology",
     "TheologyRows",
     "TheologySpace",
+    "WallEnds",
     "WallSide",
     "WallSides",
     "WallSpace",
@@ -604,6 +610,98 @@ class Objectives:
     card: tuple[ObjectiveCard, ...]
 
 
+# ---- the solo mode ------------------------------------------------------------------------------
+
+
+@frozen
+class SoloPhases:
+    """How many turns each of the Scholar's three phases has (SOLO-FLOW-6)."""
+
+    turns: tuple[int, ...]
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
+
+
+@frozen
+class SoloClassSpace:
+    """An Advanced Class space of the solo board.
+
+    Attributes:
+        id: the space's id.
+        number: 0 for the bottom-centre slot the drafted tile goes to (SOLO-SET-13); 1 and up
+            for the spaces the Scholar's Establish fills, lowest number first (SOLO-PH2-4).
+        market_row: the row of the Advanced Class market, counted from the bottom, that the
+            tile for this space comes from (SOLO-EST-2); 0 for the drafted tile's slot.
+    """
+
+    id: str
+    number: int
+    market_row: int
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
+
+
+@frozen
+class EnrolByArea:
+    """The Advanced Class tiles whose Scholar icon triggers Enrol by Area (SOLO-ENRA, GAP-15)."""
+
+    tiles: tuple[str, ...]
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
+
+
+@frozen
+class WallEnds:
+    """Which end of its Madrasa line each side's Walls stand at: ``first`` or ``last``.
+
+    The line's cells are read in ``rules.row_cells``/``rules.column_cells`` order; the Scholar
+    flips the face-down tile nearest to its Wall (SOLO-TEACH-8, AMB-33, AMB-34).
+    """
+
+    A: str
+    B: str
+    C: str
+    D: str
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
+
+
+@frozen
+class SoloDifficulty:
+    """One solo board: a difficulty, its Scholar, School Knowledge and per-turn actions.
+
+    Attributes:
+        id: ``easy``, ``medium``, ``hard`` or ``very_hard``: what ``new_game(scholar=...)``
+            takes (SOLO-SET-1).
+        name: the historical scholar of that difficulty.
+        school_knowledge: the Scholar's School Knowledge in an area with 0, 1, ... 7 of that
+            area's pieces placed (SOLO-TEACH-4).
+        phase1: for each card slot (turns 1-4), the actions before Teach (SOLO-PH1-3).
+        phase2: for each space of the phase 2 row (turns 5-9), the actions (SOLO-PH2-3).
+        phase3: for each space of the phase 3 row (turns 10-16), the actions (SOLO-PH3-2).
+    """
+
+    id: str
+    name: str
+    school_knowledge: tuple[int, ...]
+    phase1: tuple[tuple[ScholarAction, ...], ...]
+    phase2: tuple[tuple[ScholarAction, ...], ...]
+    phase3: tuple[tuple[ScholarAction, ...], ...]
+    source: Source
+    sources: dict[str, Source] = attrs.field(factory=dict)
+
+
+@frozen
+class Solo:
+    """``solo.toml``: the solo boards (GAP-22)."""
+
+    phases: SoloPhases
+    class_space: tuple[SoloClassSpace, ...]
+    enrol_by_area: EnrolByArea
+    wall_ends: WallEnds
+    difficulty: tuple[SoloDifficulty, ...]
+
+
 @frozen
 class Ruling:
     """How the engine decides one ambiguity of the texts (RULES-CHECKLIST section 17b)."""
@@ -640,6 +738,7 @@ class RulesTables:
     sankore_tiles: SankoreTiles
     graduation_tiles: GraduationTiles
     objectives: Objectives
+    solo: Solo
     rulings: Rulings
     content_hash: str
 
@@ -659,5 +758,6 @@ DATA_FILES: dict[str, type[Any]] = {
     "sankore_tiles": SankoreTiles,
     "graduation_tiles": GraduationTiles,
     "objectives": Objectives,
+    "solo": Solo,
     "rulings": Rulings,
 }

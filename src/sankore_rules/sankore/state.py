@@ -18,11 +18,13 @@ from attrs import define, field, frozen
 from sankore_rules.sankore.errors import StateError
 
 __all__ = [
+    "SCHOLAR",
     "Event",
     "Graduated",
     "MadrasaTile",
     "MarketColumn",
     "PlayerState",
+    "SoloState",
     "State",
     "Task",
     "from_json",
@@ -169,6 +171,81 @@ class PlayerState:
         )
 
 
+#: The Scholar's seat in a solo game: you play first, as P0 (SOLO-SET-11), the Scholar is P1.
+SCHOLAR = 1
+
+
+@define(slots=True)
+class SoloState:
+    """What a solo game holds beyond a 2-player board: the Scholar's solo board, deck and bag.
+
+    The Scholar sits at seat :data:`SCHOLAR` of ``State.players``, and its pieces, camel, Books
+    and Prestige tokens (its unlimited storage, SOLO-FLOW-5), Graduation tiles and the Sankoré
+    tiles it keeps (SOLO-SANK-2) are there like any player's; its face-down deck is that
+    player's ``objectives``, top card first (SOLO-SET-9). It has no Gold, Salt, Inspiration or
+    Favour tiles (SOLO-SET-6, SOLO-SET-7) and its Favour disc is in the box (``favour_pos``
+    -1). This record holds the rest.
+
+    Attributes:
+        difficulty: ``easy``, ``medium``, ``hard`` or ``very_hard`` (SOLO-SET-1).
+        current: the current discipline of the Scholar's turn under way or last played
+            (SOLO-FLOW-3); None before its first turn.
+        draft_card: the top undealt Objective card, face down until it is turned for the
+            Scholar's draft (SOLO-SET-12); None once turned and returned to the box.
+        slots: the cards turned in phase 1, in card slot order (SOLO-PH1-3).
+        bag: the Students in the cloth bag, in the order they will be drawn (SOLO-SET-8).
+        bagged: how many times a Student has gone into the bag; with the seed it decides where
+            in the draw order the next one lands.
+        phase2: the Student drawn on each phase 2 turn so far, on that turn's space of the
+            phase 2 row (SOLO-PH2-3); None once back in the bag (SOLO-PH3-1), or when the bag
+            was empty (ruling SCHOLAR-1).
+        phase3: the same for the phase 3 row (SOLO-PH3-2); None once graduated (SOLO-GRAD-1).
+        classes: the Advanced Class tile on each of the solo board's Class spaces.
+        tile_students: the Student enrolled by Area onto the tile of a Class space (SOLO-ENRA-2).
+    """
+
+    difficulty: str
+    current: str | None
+    draft_card: int | None
+    slots: list[int]
+    bag: list[str]
+    bagged: int
+    phase2: list[str | None]
+    phase3: list[str | None]
+    classes: dict[str, str]
+    tile_students: dict[str, str]
+
+    def key(self) -> Hashable:
+        """A hashable key of the solo board (see :meth:`State.key`)."""
+        return (
+            self.difficulty,
+            self.current,
+            self.draft_card,
+            tuple(self.slots),
+            tuple(self.bag),
+            self.bagged,
+            tuple(self.phase2),
+            tuple(self.phase3),
+            frozenset(self.classes.items()),
+            frozenset(self.tile_students.items()),
+        )
+
+    def clone(self) -> SoloState:
+        """A copy sharing only immutable values."""
+        return SoloState(
+            self.difficulty,
+            self.current,
+            self.draft_card,
+            self.slots.copy(),
+            self.bag.copy(),
+            self.bagged,
+            self.phase2.copy(),
+            self.phase3.copy(),
+            self.classes.copy(),
+            self.tile_students.copy(),
+        )
+
+
 @define(slots=True)
 class State:
     """Everything about a game in progress.
@@ -240,6 +317,8 @@ class State:
     end_cause: str | None
     game_over: bool
     agenda: list[Task]
+    #: the solo game's Scholar board, deck and bag; None in a game of 2-4 players.
+    solo: SoloState | None = None
     #: what the last ``apply`` did, in order. Not part of the position: two move orders that
     #: reach the same position give equal states.
     events: list[Event] = field(factory=list, eq=False)
@@ -252,6 +331,10 @@ class State:
         if self.game_over or not self.agenda:
             return None
         return self.agenda[-1].player
+
+    def is_scholar(self, player: int | None) -> bool:
+        """Whether ``player`` is the Scholar, the automated opponent of a solo game."""
+        return self.solo is not None and player == SCHOLAR
 
     @property
     def decision(self) -> Task | None:
@@ -311,6 +394,7 @@ class State:
             self.end_cause,
             self.game_over,
             tuple((t.kind, t.player, _frozen(t.args)) for t in self.agenda),
+            None if self.solo is None else self.solo.key(),
         )
 
     def clone(self) -> State:
@@ -355,6 +439,7 @@ class State:
             self.end_cause,
             self.game_over,
             self.agenda.copy(),
+            None if self.solo is None else self.solo.clone(),
             self.events.copy(),
         )
 
@@ -394,6 +479,8 @@ def _plain(state: State) -> dict[str, Any]:
     data: dict[str, Any] = _CONVERTER.unstructure(state)
     data.pop("_options", None)
     data.pop("_scratch", None)
+    if data["solo"] is None:
+        del data["solo"]  # a game of 2-4 players writes what it always wrote
     return data
 
 

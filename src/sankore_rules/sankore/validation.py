@@ -21,7 +21,7 @@ from sankore_rules.sankore.tables import (
     RulesTables,
     table_values,
 )
-from sankore_rules.sankore.vocabulary import ID_CHARACTERS, MAX_ID, word_problem
+from sankore_rules.sankore.vocabulary import ID_CHARACTERS, MAX_ID, ScholarAction, word_problem
 
 __all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
 
@@ -64,6 +64,10 @@ MAX_TABLE_NUMBER = 100
 MAX_MADRASA_SIDE = 10
 #: Player counts the queues and the setup know (SETUP-N-1).
 PLAYER_COUNTS = (2, 3, 4)
+#: The solo boards' difficulties (SOLO-SET-1), which ``new_game(scholar=...)`` names.
+SOLO_DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
+#: The rows of an Advanced Class market column, from the bottom (SETUP-C-15, SOLO-EST-2).
+MARKET_ROWS = 5
 
 
 def _fail(file: str, where: str, problem: str) -> RulesDataError:
@@ -95,9 +99,11 @@ def _check_effects(
         if effect.amount < 1:
             raise _fail(file, at, "amount must be at least 1")
         if effect.kind is EffectKind.GAIN_RESOURCE and (
-            not effect.resources or set(effect.resources) - set(RESOURCES)
+            not effect.resources
+            or set(effect.resources) - set(RESOURCES)
+            or len(set(effect.resources)) != len(effect.resources)
         ):
-            raise _fail(file, f"{at}.resources", f"must name resources among {RESOURCES}")
+            raise _fail(file, f"{at}.resources", f"must name distinct resources among {RESOURCES}")
         if effect.kind is EffectKind.MAJORITY_SCORING and context != "area":
             raise _fail(file, f"{at}.kind", "a majority scoring only comes from a Sankoré tile")
         needs_discipline = {
@@ -361,6 +367,7 @@ def validate_tables(t: RulesTables) -> None:
     if Counter(s.discipline for s in tiles) != dict.fromkeys(disc, 7):
         raise _fail("sankore_tiles", "tile", "7 tiles of each discipline")
     grads = t.graduation_tiles.tile
+    _check_unique("graduation_tiles", "tile", (g.id for g in grads))
     if sorted((g.discipline, g.level) for g in grads) != sorted(
         (d, lv) for d in disc for lv in (1, 2, 3, 4)
     ):
@@ -388,11 +395,72 @@ def validate_tables(t: RulesTables) -> None:
             raise _fail("objectives", f"{at}.ability.discipline", "an area ability names its area")
         _check_effects("objectives", f"{at}.ability", ability.effects, disc, icons)
     _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))
+    _check_solo(t)
     _check_sources(t)
     _check_area_ids(t)
     _check_routes(t)
     _check_board_rows(t)
     _check_setup_supply(t)
+
+
+def _check_solo(t: RulesTables) -> None:
+    """The solo boards (GAP-22) against the rules they must fit (SOLO-FLOW, SOLO-PH1..3)."""
+    solo = t.solo
+    turns = solo.phases.turns
+    if len(turns) != 3 or any(n < 1 for n in turns):
+        raise _fail("solo", "phases.turns", "three phases of at least one turn each")
+    _check_unique("solo", "class_space", (c.id for c in solo.class_space))
+    numbers = sorted(c.number for c in solo.class_space)
+    if numbers != list(range(turns[1] + 1)):
+        raise _fail(
+            "solo",
+            "class_space",
+            f"the drafted tile's slot (number 0) and one space per phase 2 turn, 1-{turns[1]}",
+        )
+    for c in solo.class_space:
+        rows = (0,) if c.number == 0 else tuple(range(1, MARKET_ROWS + 1))
+        if c.market_row not in rows:
+            raise _fail("solo", f"class_space {c.id!r}.market_row", f"must be one of {rows}")
+    advanced = {c.id for c in t.classes.advanced}
+    _check_unique("solo", "enrol_by_area.tiles", solo.enrol_by_area.tiles)
+    for tile in solo.enrol_by_area.tiles:
+        if tile not in advanced:
+            raise _fail("solo", "enrol_by_area.tiles", f"no Advanced Class tile {tile!r}")
+    for side in "ABCD":
+        if getattr(solo.wall_ends, side) not in ("first", "last"):
+            raise _fail("solo", f"wall_ends.{side}", "must be 'first' or 'last'")
+    _check_unique("solo", "difficulty", (d.id for d in solo.difficulty))
+    if sorted(d.id for d in solo.difficulty) != sorted(SOLO_DIFFICULTIES):
+        raise _fail("solo", "difficulty", f"one board per difficulty: {SOLO_DIFFICULTIES}")
+    pieces = t.components.counts.pieces_per_type
+    for d in solo.difficulty:
+        at = f"difficulty {d.id!r}"
+        track = d.school_knowledge
+        if len(track) != pieces + 1 or list(track) != sorted(track):
+            raise _fail(
+                "solo",
+                f"{at}.school_knowledge",
+                f"{pieces + 1} numbers (0 to {pieces} pieces placed), never decreasing",
+            )
+        for phase, lists in enumerate((d.phase1, d.phase2, d.phase3), start=1):
+            where = f"{at}.phase{phase}"
+            if len(lists) != turns[phase - 1]:
+                raise _fail("solo", where, f"one list per turn of phase {phase}: {turns}")
+            for i, actions in enumerate(lists):
+                _check_turn_actions(f"{where}[{i}]", phase, actions)
+
+
+def _check_turn_actions(where: str, phase: int, actions: tuple[ScholarAction, ...]) -> None:
+    """One turn's list: no action twice, and the ones each phase requires or forbids."""
+    if len(set(actions)) != len(actions):
+        raise _fail("solo", where, "lists an action twice")
+    count = actions.count
+    if phase == 1 and count(ScholarAction.ENROL_DISCIPLINE) != 1:
+        raise _fail("solo", where, "each phase 1 turn enrols one Student (SOLO-PH1-4)")
+    if (phase == 2) != (count(ScholarAction.ESTABLISH) == 1):
+        raise _fail("solo", where, "Establish on every phase 2 turn and only there (SOLO-PH2-3)")
+    if phase != 3 and count(ScholarAction.GRADUATE):
+        raise _fail("solo", where, "Graduate takes a Student of the phase 3 row (SOLO-GRAD-1)")
 
 
 def _check_area_ids(t: RulesTables) -> None:

@@ -22,7 +22,8 @@ from sankore_rules.sankore.integrity import integrity_problems, reference_proble
 from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import END_CAUSES, prestige_capacity
 from sankore_rules.sankore.rules.setup import SEED_BOUND
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.solo.validity import solo_problems
+from sankore_rules.sankore.state import PlayerState, State
 
 __all__ = ["MAX_RESOURCE", "state_problems"]
 
@@ -45,7 +46,12 @@ def state_problems(rules: Rules, state: State) -> list[str]:
         ]
     if not 2 <= state.player_count <= 4 or len(state.players) != state.player_count:
         return [f"{len(state.players)} players for a {state.player_count}-player game"]
-    for check in (reference_problems, _range_problems, agenda_problems, integrity_problems):
+    if state.solo is not None and state.player_count != 2:
+        return ["a solo game is played on a 2-player board: you and the Scholar (SOLO-SET-2)"]
+    checks = [reference_problems, _range_problems, agenda_problems, integrity_problems]
+    if state.solo is not None:
+        checks.append(solo_problems)
+    for check in checks:
         problems = check(rules, state)
         if problems:
             return problems
@@ -83,6 +89,8 @@ def _end_problems(state: State) -> list[str]:
         state.end_cause is not None and state.end_cause not in END_CAUSES
     ):
         problems.append(f"end_cause: one of {sorted(END_CAUSES)} exactly once the end is triggered")
+    if state.solo is None and state.end_cause == "scholar":
+        problems.append("end_cause: only a solo game ends with the Scholar's last turn")
     limit = state.turn_limit
     if limit is not None:
         most = max(pl.turns for pl in state.players)
@@ -98,6 +106,9 @@ def _player_problems(rules: Rules, state: State) -> list[str]:
     acting = state.current_player
     for p, pl in enumerate(state.players):
         where = f"players[{p}]"
+        if state.is_scholar(p):
+            problems += _scholar_problems(rules, state, pl)
+            continue
         for resource in ("gold", "salt", "inspiration"):
             have = getattr(pl, resource)
             # STOR-1: beyond their storage limit only while the player's own turn runs.
@@ -132,6 +143,27 @@ def _player_problems(rules: Rules, state: State) -> list[str]:
         for i, held in enumerate(pl.skills):
             if len(held) > rules.skill_section_size:
                 problems.append(f"{where}.skills[{i}]: more than {rules.skill_section_size}")
+    return problems
+
+
+def _scholar_problems(rules: Rules, state: State, pl: PlayerState) -> list[str]:
+    """The Scholar's seat: no resources or Favour, storage without limit (SOLO-SET-6, FLOW-4..5)."""
+    problems: list[str] = []
+    where = "players[1] (the Scholar)"
+    if (pl.gold, pl.salt, pl.inspiration, pl.favour_tiles) != (0, 0, 0, 0):
+        problems.append(f"{where}: no Gold, Salt, Inspiration or Favour tiles (SOLO-FLOW-4)")
+    if len(pl.books) != 4 or len(pl.prestige) != 4 or any(n < 0 for n in (*pl.books, *pl.prestige)):
+        problems.append(f"{where}: four counts of Books and of Prestige, none negative")
+    if len(pl.pieces) != 4 or any(not 0 <= n <= rules.counts.pieces_per_type for n in pl.pieces):
+        problems.append(f"{where}.pieces: each 0..{rules.counts.pieces_per_type}")
+    if pl.classes or pl.students or any(pl.skills) or pl.completed:
+        problems.append(
+            f"{where}: a solo board has no Classes, Students, Skills or completed cards"
+        )
+    if any(g.student is None or g.student not in rules.discipline_index for g in pl.graduations):
+        problems.append(f"{where}.graduations: each with its Student (SOLO-GRAD-2)")
+    if pl.turns < 0:
+        problems.append(f"{where}.turns: negative")
     return problems
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "Effect",
     "EffectKind",
     "RulesDataError",
+    "ScholarAction",
     "Source",
     "word_problem",
 ]
@@ -87,6 +88,21 @@ class EffectKind(StrEnum):
 
 
 RESOURCES = ("gold", "salt", "inspiration")
+
+
+class ScholarAction(StrEnum):
+    """The actions a solo board lists for one of the Scholar's turns (SOLO-BOOK..SOLO-SANK).
+
+    Teach a Class closes every turn without being listed (SOLO-FLOW-3), and Enrol by Area is
+    triggered by an Advanced Class tile (SOLO-ENRA-2), so neither is a word of these lists.
+    """
+
+    CONTRIBUTE_BOOK = "contribute_book"
+    ENROL_DISCIPLINE = "enrol_discipline"
+    ESTABLISH = "establish"
+    GAIN_PRESTIGE = "gain_prestige"
+    GRADUATE = "graduate"
+    PLACE_SANKORE = "place_sankore"
 
 
 @frozen

@@ -37,14 +37,14 @@ def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) 
     """Take up to ``n`` Books of a discipline from the supply; returns how many were gained.
 
     A Book the supply lacks (RES-3) or the Bookshelf has no room for (RES-4, AMB-7) is not
-    gained.
+    gained; the Scholar's storage always has room (SOLO-FLOW-5).
     """
     i = rules.discipline_index[discipline]
     pl = state.players[p]
+    limit = rules.limits.books_per_discipline
+    unlimited = state.is_scholar(p)  # the Scholar's storage has no limit (SOLO-FLOW-5)
     gained = 0
-    while (
-        gained < n and state.supply_books[i] > 0 and pl.books[i] < rules.limits.books_per_discipline
-    ):
+    while gained < n and state.supply_books[i] > 0 and (unlimited or pl.books[i] < limit):
         state.supply_books[i] -= 1
         pl.books[i] += 1
         gained += 1
@@ -298,6 +298,7 @@ END_CAUSES: dict[str, str] = {
     "madrasa": "the Madrasa is full",
     "deadlock": "no main action but Exchange a Favour can ever be taken again",
     "turn_limit": "the turn limit of this game is reached",
+    "scholar": "the Scholar has finished its last turn",
 }
 
 

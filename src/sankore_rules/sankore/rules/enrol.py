@@ -14,7 +14,7 @@ from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task
 
-__all__ = ["destinations", "enrol_space", "take_from_queue"]
+__all__ = ["destinations", "enrol_space", "rightmost", "slide_out", "take_from_queue"]
 
 
 def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
@@ -42,9 +42,13 @@ def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[st
     return [s for s in _allowed(rules, state, p, discipline) if s not in students]
 
 
-def _rightmost(queue: list[str | None]) -> int | None:
+def rightmost(queue: list[str | None]) -> int | None:
+    """The position of a queue's rightmost Student, or None for an empty queue."""
     occupied = [i for i, s in enumerate(queue) if s is not None]
     return occupied[-1] if occupied else None
+
+
+_rightmost = rightmost
 
 
 def _enrol_reasons(
@@ -79,11 +83,11 @@ def _enrol_reasons(
     return []
 
 
-def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int) -> None:
-    """Move a queue's Student to ``p``'s board and trigger the icons it uncovers.
+def slide_out(rules: Rules, state: State, area: str, position: int) -> tuple[str, int]:
+    """Take the Student at ``position`` out of ``area``'s queue; those to its right slide left.
 
-    Students to the right slide left; the icons of the space left empty at the right end
-    trigger (ENROL-4..7; AMB-9, AMB-12, OBJ-7). Taken from the right end, nothing slides.
+    Returns the Student and the space left empty at the right end, the one whose icons
+    trigger (ENROL-4..7; AMB-12, OBJ-7). Taken from the right end, nothing slides.
     """
     queue = state.queues[rules.discipline_index[area]]
     last = _rightmost(queue)
@@ -91,6 +95,16 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
     student = queue[position]
     assert student is not None
     queue[position : last + 1] = [*queue[position + 1 : last + 1], None]
+    return student, last
+
+
+def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int) -> None:
+    """Move a queue's Student to ``p``'s board and trigger the icons it uncovers.
+
+    Students to the right slide left; the icons of the space left empty at the right end
+    trigger (ENROL-4..7; AMB-9, AMB-12, OBJ-7). Taken from the right end, nothing slides.
+    """
+    student, last = slide_out(rules, state, area, position)
     log(state, "enrol", p, area=area, position=position, student=student)
     tasks = [Task("enrol_place", p, {"student": student})]
     space = rules.queue_layouts[state.player_count].spaces[last]

@@ -46,7 +46,11 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
         winner = region_winner(rules, state, area, region)
         if kind == "book":
             state.boxes[key] = (None, prestige)
-            if winner is not None and state.players[winner].books[i] < limit:
+            # The Scholar's storage has room for everything (SOLO-FLOW-5).
+            room = winner is not None and (
+                state.is_scholar(winner) or state.players[winner].books[i] < limit
+            )
+            if room and winner is not None:
                 state.players[winner].books[i] += 1
             else:
                 state.overflow_books[overflow_region][i] += 1
@@ -54,7 +58,9 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
         else:
             state.boxes[key] = (book, None)
             pl = state.players[winner] if winner is not None else None
-            if pl is not None and sum(pl.prestige) < prestige_capacity(rules, pl):
+            if pl is not None and (
+                state.is_scholar(winner) or sum(pl.prestige) < prestige_capacity(rules, pl)
+            ):
                 pl.prestige[i] += 1
             else:
                 state.overflow_prestige[overflow_region][i] += 1

@@ -11,9 +11,13 @@ __all__ = [
     "DisciplineScore",
     "PlayerScore",
     "Scores",
+    "Sheet",
     "final_scores",
     "library_values",
     "madrasa_awards",
+    "score_sheets",
+    "scores_of",
+    "shelf_ranking",
 ]
 
 SOURCES = ("tokens", "sankore", "board", "objectives", "graduation")
@@ -50,12 +54,22 @@ class PlayerScore:
 
 @frozen
 class Scores:
-    """The final scores: per player, the Library's values, the Madrasa awards, the winners."""
+    """The final scores: per player, the Library's values, the Madrasa awards, the winners.
+
+    In a solo game ``players`` holds your sheet (P0) and the Scholar's, whose seat
+    ``scholar`` names (SOLO-END-1); None in a game of 2-4 players.
+    """
 
     players: tuple[PlayerScore, ...]
     values: dict[str, int]
     madrasa: dict[str, int | None]
     winners: tuple[int, ...]
+    scholar: int | None = None
+
+
+#: One player's figures before the winners are known: player, total, lines, Favour tiles,
+#: Prestige tokens.
+Sheet = tuple[int, int, tuple[DisciplineScore, ...], int, int]
 
 
 def madrasa_awards(rules: Rules, state: State) -> dict[str, int | None]:
@@ -94,13 +108,7 @@ def library_values(rules: Rules, state: State) -> dict[str, int]:
     for shelf, books in zip(
         rules.library_sides[state.library_side].shelves, state.library, strict=True
     ):
-        count: dict[str, int] = {}
-        reached: dict[str, int] = {}
-        for position, d in enumerate(books):
-            count[d] = count.get(d, 0) + 1
-            reached[d] = position  # when it reached its current count
-        # Ties go to the discipline that reached the count first, i.e. further left (LIB-3).
-        ranking = sorted(count, key=lambda d: (-count[d], reached[d]))
+        ranking = shelf_ranking(books)
         if ranking:
             values[ranking[0]] += shelf.points
         if len(ranking) > 1:
@@ -108,12 +116,55 @@ def library_values(rules: Rules, state: State) -> dict[str, int]:
     return values
 
 
+def shelf_ranking(books: list[str]) -> list[str]:
+    """A shelf's disciplines, most Books first (LIB-2, LIB-3).
+
+    Ties go to the discipline that reached the tied count first, further left on the shelf.
+    """
+    count: dict[str, int] = {}
+    reached: dict[str, int] = {}
+    for position, d in enumerate(books):
+        count[d] = count.get(d, 0) + 1
+        reached[d] = position  # when it reached its current count
+    return sorted(count, key=lambda d: (-count[d], reached[d]))
+
+
 def final_scores(rules: Rules, state: State) -> Scores:
-    """Score the game as it stands (SCORE-1..7, TIE-1..3)."""
+    """Score a game of 2-4 players as it stands (SCORE-1..7, TIE-1..3)."""
+    values, awards, sheets = score_sheets(rules, state)
+    # TIE-1, TIE-2, AMB-27: fewer Favour tiles, then more Prestige tokens; then a shared win.
+    best = max((total, -favour, tokens) for _, total, _, favour, tokens in sheets)
+    winners = tuple(p for p, total, _, favour, tokens in sheets if (total, -favour, tokens) == best)
+    return scores_of(values, awards, sheets, winners)
+
+
+def scores_of(
+    values: dict[str, int],
+    awards: dict[str, int | None],
+    sheets: list[Sheet],
+    winners: tuple[int, ...],
+    scholar: int | None = None,
+) -> Scores:
+    """The :class:`Scores` of sheets whose winners are decided."""
+    players = tuple(
+        PlayerScore(p, total, lines, favour, tokens, p in winners)
+        for p, total, lines, favour, tokens in sheets
+    )
+    return Scores(players, values, awards, winners, scholar)
+
+
+def score_sheets(
+    rules: Rules, state: State
+) -> tuple[dict[str, int], dict[str, int | None], list[Sheet]]:
+    """Every player's icons by source and points (SCORE-1..7), with the values and awards.
+
+    The same for every player, the Scholar of a solo game included: its tokens, Sankoré tiles
+    and Graduation tiles are where any player's are (AMB-35).
+    """
     values = library_values(rules, state)
     awards = madrasa_awards(rules, state)
     idx = rules.discipline_index
-    sheets = []
+    sheets: list[Sheet] = []
     for p, pl in enumerate(state.players):
         icons = {d: dict.fromkeys(SOURCES, 0) for d in rules.disciplines}
         for d in rules.disciplines:
@@ -141,11 +192,4 @@ def final_scores(rules: Rules, state: State) -> Scores:
         sheets.append(
             (p, sum(line.points for line in lines), lines, pl.favour_tiles, sum(pl.prestige))
         )
-    # TIE-1, TIE-2, AMB-27: fewer Favour tiles, then more Prestige tokens; then a shared win.
-    best = max((total, -favour, tokens) for _, total, _, favour, tokens in sheets)
-    winners = tuple(p for p, total, _, favour, tokens in sheets if (total, -favour, tokens) == best)
-    players = tuple(
-        PlayerScore(p, total, lines, favour, tokens, p in winners)
-        for p, total, lines, favour, tokens in sheets
-    )
-    return Scores(players, values, awards, winners)
+    return values, awards, sheets

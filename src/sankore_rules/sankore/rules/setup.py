@@ -16,7 +16,7 @@ from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.state import MadrasaTile, MarketColumn, PlayerState, State, Task
 
-__all__ = ["SEED_BOUND", "generator", "new_state"]
+__all__ = ["SEED_BOUND", "check_options", "deal", "generator", "new_state"]
 
 #: Seeds lie strictly between -SEED_BOUND and SEED_BOUND: room for a 256-bit hash as a seed,
 #: and a bound that keeps a seed's JSON short.
@@ -50,12 +50,42 @@ def new_state(
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    state, _ = deal(rules, players, seed, library, turn_limit)
+    # DRAFT-3: clockwise from the first player; then the first turn.
+    first = state.first_player
+    order = [(first + k) % players for k in range(players)]
+    push(
+        state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
+    )
+    settle(rules, state)
+    return state
+
+
+def check_options(rules: Rules, library: str, turn_limit: int | None) -> None:
+    """Refuse a Library side or a turn limit the game does not have.
+
+    Raises:
+        ValueError: naming the option and what it may be.
+    """
     if library not in rules.library_sides:
         raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
     if turn_limit is not None and (
         isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
     ):
         raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
+
+
+def deal(
+    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+) -> tuple[State, list[int]]:
+    """The common, player and draft setup of ``players`` seats, before anyone drafts.
+
+    Returns the state, with an empty agenda, and the Objective cards in their shuffled order:
+    the first ``players`` x 4 are dealt, the rest are the undealt deck, top first (the solo
+    setup turns its top card for the Scholar's draft, SOLO-SET-12). Every draw comes from the
+    seed's generator in a fixed order, so a seed always gives the same setup.
+    """
+    check_options(rules, library, turn_limit)
     rng = generator(seed)
     D = rules.disciplines
     counts = rules.counts
@@ -223,13 +253,7 @@ def new_state(
         game_over=False,
         agenda=[],
     )
-    # DRAFT-3: clockwise from the first player; then the first turn.
-    order = [(first + k) % players for k in range(players)]
-    push(
-        state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
-    )
-    settle(rules, state)
-    return state
+    return state, cards
 
 
 # ---- the draft -----------------------------------------------------------------------------------

@@ -273,15 +273,18 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
     state.players[task.player].turns += 1
     if state.turn_limit is not None and state.players[task.player].turns >= state.turn_limit:
         trigger_end(state, "turn_limit", None)  # the variant chosen at setup
-    elif not state.end_triggered and not can_progress(rules, state):
-        trigger_end(state, "deadlock", None)  # ENGINE-1
+    elif not state.end_triggered and state.solo is None and not can_progress(rules, state):
+        # ENGINE-1; a solo game is bounded by the Scholar's last turn instead (SCHOLAR-5).
+        trigger_end(state, "deadlock", None)
     state.main_used = []
     state.abilities_used = []
     # END-2: once triggered, play on until every player has had the same number of turns.
     if state.end_triggered and len({pl.turns for pl in state.players}) == 1:
         finish_game(rules, state)
         return
-    push(state, Task("turn", (task.player + 1) % state.player_count))
+    following = (task.player + 1) % state.player_count
+    # The Scholar's turn is carried out by the rules, step by step (SOLO-FLOW-1, SOLO-FLOW-3).
+    push(state, Task("scholar_turn" if state.is_scholar(following) else "turn", following))
 
 
 def finish_game(rules: Rules, state: State) -> None:

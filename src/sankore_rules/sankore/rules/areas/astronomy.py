@@ -22,6 +22,8 @@ from sankore_rules.sankore.rules.common import (
 from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.tables import AstroNode
 
+__all__ = ["AREA", "crosses_outward", "gold_cost"]
+
 AREA = "astronomy"
 
 
@@ -29,6 +31,15 @@ def gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
     """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
     base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
     return max(0, base - area_discount(rules, state, p, AREA, "gold"))
+
+
+def crosses_outward(origin: AstroNode, node: AstroNode) -> bool:
+    """Whether a move from ``origin`` to ``node`` crosses node's region line outward (AMB-2).
+
+    Ending beyond a line, having started on Timbuktu's side of it (or in another region),
+    crosses it outward (ASTRO-7).
+    """
+    return node.zone == "outer" and not (origin.zone == "outer" and origin.region == node.region)
 
 
 def _start_node(rules: Rules, state: State, p: int, start: str) -> str:
@@ -110,9 +121,9 @@ def _astronomy(rules: Rules, state: State, task: Task, action: Action | None) ->
     origin = rules.astro_nodes[_start_node(rules, state, task.player, start)]
     node = rules.astro_nodes[rules.camel_node(dest)]
     tasks: list[Task] = []
-    # ASTRO-7, AMB-2: ending beyond a line, having started on Timbuktu's side of it, crosses it
-    # outward; the first camel to do so takes the region's tile, before the Trading Post (AMB-44).
-    if node.zone == "outer" and not (origin.zone == "outer" and origin.region == node.region):
+    # The first camel to cross a line outward takes the region's tile, before the Trading Post
+    # (ASTRO-7, AMB-2, AMB-44).
+    if crosses_outward(origin, node):
         tile = take_region_tile(state, task.player, f"{AREA}:{node.region}")
         if tile is not None:
             tasks.append(tile)

@@ -1,0 +1,128 @@
+"""The solo setup (SOLO-SET-1..13): a 2-player setup, the Scholar's board, deck, bag and draft.
+
+You are P0 and play first (SOLO-SET-11); the Scholar is P1. The common, player and draft setup
+are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2); then the Scholar's
+seat is changed as the solo rules say, and its draft is an automatic step after yours.
+"""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import push, settle, step
+from sankore_rules.sankore.rules.setup import deal
+from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
+from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task
+
+__all__ = ["SOLO_LIBRARY", "draft_choice", "new_solo_state"]
+
+#: The solo game is played on the Library's 3-shelf side (SOLO-SET-10).
+SOLO_LIBRARY = "three_shelf"
+#: You: the human player, first to play (SOLO-SET-11).
+YOU = 0
+
+
+def new_solo_state(
+    rules: Rules, difficulty: str, seed: int, library: str, turn_limit: int | None = None
+) -> State:
+    """A new solo game against the Scholar of ``difficulty``, waiting for your draft.
+
+    Raises:
+        ValueError: for a difficulty the solo boards do not have, or the 6-shelf Library.
+    """
+    choices = ", ".join(repr(d) for d in rules.solo_difficulties)
+    if not isinstance(difficulty, str) or difficulty not in rules.solo_difficulties:
+        raise ValueError(f"scholar must be one of {choices}, got {difficulty!r}")
+    if library != SOLO_LIBRARY:
+        raise ValueError(
+            f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
+            f"library must be {SOLO_LIBRARY!r}, got {library!r}"
+        )
+    state, cards = deal(rules, 2, seed, library, turn_limit)  # SOLO-SET-2
+    scholar = state.players[SCHOLAR]
+    # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
+    # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
+    state.favour_supply += scholar.favour_tiles
+    scholar.favour_tiles = 0
+    scholar.gold = scholar.salt = scholar.inspiration = 0
+    scholar.favour_pos = -1
+    scholar.classes = {}  # the solo board has no Introductory Classes
+    # SOLO-SET-4, SOLO-SET-5: its pieces on the solo board and its Camel on Timbuktu are the
+    # 2-player setup's. SOLO-SET-9: the 4 cards dealt to its seat are its face-down deck, top
+    # first; the top undealt card waits, face down, for its draft (SOLO-SET-12).
+    state.first_player = YOU  # SOLO-SET-11
+    dealt = 2 * rules.counts.objectives_dealt
+    state.solo = SoloState(
+        difficulty=difficulty,
+        current=None,
+        draft_card=cards[dealt],
+        slots=[],
+        bag=[],
+        bagged=0,
+        phase2=[],
+        phase3=[],
+        classes={},
+        tile_students={},
+    )
+    # SOLO-SET-12: you draft first, then the Scholar; then your first turn (SOLO-FLOW-1).
+    push(
+        state,
+        Task("draft", YOU),
+        Task("scholar_draft", SCHOLAR),
+        Task("draft_finish", YOU),
+        Task("turn", YOU),
+    )
+    settle(rules, state)
+    return state
+
+
+def draft_choice(
+    rules: Rules, draft: list[tuple[str, str, str]], discipline: str
+) -> tuple[tuple[str, str, str], str]:
+    """The combination the Scholar drafts for a card of ``discipline``, and why.
+
+    The one whose Advanced Class tile is of that discipline, else the one whose Book is
+    (SOLO-SET-12). One player has drafted before it, and each Book goes with a tile of another
+    discipline (AMB-10), so one of the two is always left; should neither be, the Scholar looks
+    at the next discipline anticlockwise the same way (AMB-39).
+    """
+    for d in anticlockwise(rules, discipline):
+        fallback = "" if d == discipline else f", none being left for {discipline} (AMB-39)"
+        for combo in draft:
+            if rules.class_tiles[combo[0]].discipline == d:
+                return combo, f"its Advanced Class tile is {d}{fallback} (SOLO-SET-12)"
+        for combo in draft:
+            if combo[1] == d:
+                return combo, (
+                    f"its Book is {d}, no {d} Advanced Class tile being left{fallback} "
+                    "(SOLO-SET-12)"
+                )
+    raise ValueError("no draft combination is left for the Scholar")
+
+
+@step("scholar_draft")
+def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SOLO-SET-12, SOLO-SET-13: the turned card's discipline picks the combination; the
+    # Student goes into the bag, the tile onto the bottom-centre slot, the Book into storage.
+    solo = solo_of(state)
+    card = solo.draft_card
+    assert card is not None
+    discipline = rules.objective_cards[card].discipline
+    combo, why = draft_choice(rules, state.draft, discipline)
+    state.draft.remove(combo)
+    tile, book, student = combo
+    solo.classes[rules.solo_draft_space] = tile
+    state.players[SCHOLAR].books[rules.discipline_index[book]] += 1
+    put_in_bag(rules, state, student)
+    solo.draft_card = None  # returned to the box with the other undealt cards
+    tell(
+        state,
+        "draft",
+        f"Draft: card #{card} turned, {discipline}; the Scholar takes {tile}, "
+        f"{a(book)} Book and {a(student)} Student: {why}",
+        card=card,
+        discipline=discipline,
+        tile=tile,
+        book=book,
+        student=student,
+    )

@@ -1,0 +1,176 @@
+"""The Scholar's turn: its current discipline, its phase, its actions, and its last turn.
+
+Each turn (SOLO-FLOW-3) sets the current discipline, takes the actions its card slot or row
+space lists (:mod:`~sankore_rules.sankore.solo.actions`) and ends with Teach a Class
+(:mod:`~sankore_rules.sankore.solo.teach`). The phase decides where the discipline comes from:
+
+- phase 1 (turns 1-4): the top card of the Scholar's deck, into the lowest free card slot
+  (SOLO-PH1-1..4);
+- phase 2 (turns 5-9): a Student drawn from the bag onto the phase 2 row (SOLO-PH2-1..4);
+- phase 3 (turns 10-16): every Student of the solo board goes back into the bag first, then a
+  Student is drawn each turn onto the phase 3 row (SOLO-PH3-1..3).
+
+Its turn ends as anyone's does: majority scorings triggered during it (MAJ-1); no storage check
+(SOLO-FLOW-5). After its last turn the Madrasa is filled and the game ends (SOLO-SANK-4,
+SOLO-FLOW-2).
+"""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.rules.common import trigger_end
+from sankore_rules.sankore.solo.common import (
+    a,
+    anticlockwise,
+    draw_from_bag,
+    put_in_bag,
+    solo_of,
+    supply_tile,
+    tell,
+)
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task
+from sankore_rules.sankore.tables import ScholarAction
+
+__all__ = ["ACTION_STEPS", "phase_of", "turn_actions"]
+
+#: The step that carries out each action a turn may list.
+ACTION_STEPS: dict[ScholarAction, str] = {
+    ScholarAction.CONTRIBUTE_BOOK: "scholar_contribute",
+    ScholarAction.ENROL_DISCIPLINE: "scholar_enrol",
+    ScholarAction.ESTABLISH: "scholar_establish",
+    ScholarAction.GAIN_PRESTIGE: "scholar_prestige",
+    ScholarAction.GRADUATE: "scholar_graduate",
+    ScholarAction.PLACE_SANKORE: "scholar_sankore",
+}
+
+
+def phase_of(rules: Rules, turn: int) -> tuple[int, int]:
+    """The phase (1-3) of the Scholar's ``turn`` (counted from 1) and its place in the phase.
+
+    >>> from sankore_rules.sankore.board import load_rules
+    >>> [phase_of(load_rules(), t) for t in (1, 4, 5, 9, 10, 16)]
+    [(1, 0), (1, 3), (2, 0), (2, 4), (3, 0), (3, 6)]
+    """
+    index = turn - 1
+    for phase, turns in enumerate(rules.solo_phase_turns, start=1):
+        if index < turns:
+            return phase, index
+        index -= turns
+    raise ValueError(f"the Scholar has no turn {turn}: its last is {rules.solo_turns}")
+
+
+def turn_actions(rules: Rules, difficulty: str, turn: int) -> tuple[ScholarAction, ...]:
+    """What the card slot or row space of the Scholar's ``turn`` lists, before Teach."""
+    board = rules.solo_difficulties[difficulty]
+    phase, index = phase_of(rules, turn)
+    return (board.phase1, board.phase2, board.phase3)[phase - 1][index]
+
+
+def _back_to_bag(rules: Rules, state: State) -> None:
+    """SOLO-PH3-1: every Student on the solo board goes back into the bag, row by row."""
+    solo = solo_of(state)
+    students = [s for s in solo.phase2 if s is not None]
+    students += [solo.tile_students[c] for c in rules.solo_class_spaces if c in solo.tile_students]
+    solo.phase2 = [None] * len(solo.phase2)
+    solo.tile_students = {}
+    for student in students:
+        put_in_bag(rules, state, student)
+    tell(
+        state,
+        "phase3",
+        f"Phase 3 begins: the {len(students)} Students of the solo board go back into the bag "
+        "(SOLO-PH3-1)",
+        students=students,
+    )
+
+
+@step("scholar_turn")
+def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    solo = solo_of(state)
+    scholar = state.players[SCHOLAR]
+    turn = scholar.turns + 1
+    phase, index = phase_of(rules, turn)
+    space = index + 1
+    if phase == 1:
+        card = scholar.objectives.pop(0)  # the top of the deck (SOLO-PH1-2)
+        solo.slots.append(card)  # the lowest-numbered free card slot (SOLO-PH1-3)
+        discipline = rules.objective_cards[card].discipline
+        source = f"card #{card}, turned into card slot {space}, shows {discipline} (SOLO-PH1-2)"
+    else:
+        if phase == 3 and index == 0:
+            _back_to_bag(rules, state)
+        row = solo.phase2 if phase == 2 else solo.phase3
+        student = draw_from_bag(state)
+        row.append(student)  # the leftmost free space of the row (SOLO-PH2-3, SOLO-PH3-2)
+        if student is not None:
+            discipline = student
+            source = (
+                f"{a(student)} Student drawn from the bag, onto space {space} of the "
+                f"phase {phase} row (SOLO-PH{phase}-2)"
+            )
+        else:
+            # SCHOLAR-1: an empty bag gives the discipline after the last one, anticlockwise.
+            last = solo.current or rules.disciplines[-1]
+            discipline = anticlockwise(rules, last)[1]
+            source = (
+                f"the bag is empty: space {space} of the phase {phase} row stays without a "
+                f"Student, and {discipline} follows {last} anticlockwise (SCHOLAR-1)"
+            )
+    solo.current = discipline  # SOLO-FLOW-3
+    listed = turn_actions(rules, solo.difficulty, turn)
+    words = ", ".join(a.value.replace("_", " ") for a in listed) or "no action"
+    tell(
+        state,
+        "turn",
+        f"Turn {turn}, phase {phase}: {source}; current discipline {discipline}. "
+        f"Listed: {words}, then Teach a Class (SOLO-FLOW-3)",
+        turn=turn,
+        phase=phase,
+        space=space,
+        discipline=discipline,
+        actions=[a.value for a in listed],
+    )
+    push(
+        state,
+        *(Task(ACTION_STEPS[a], SCHOLAR) for a in listed),
+        Task("scholar_teach", SCHOLAR),
+        Task("end_turn_scorings", SCHOLAR),  # MAJ-1; no storage check (SOLO-FLOW-5)
+        Task("scholar_turn_end", SCHOLAR),
+        Task("next_turn", SCHOLAR),
+    )
+
+
+@step("scholar_turn_end")
+def _scholar_turn_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SOLO-SANK-4, SOLO-FLOW-2: after its last turn the Scholar fills the Madrasa with supply
+    # tiles, the current discipline's first, and the game is over (SCHOLAR-5: no tokens).
+    if state.players[SCHOLAR].turns + 1 < rules.solo_turns:
+        return
+    solo = solo_of(state)
+    current = solo.current or rules.disciplines[0]
+    filled = []
+    for cell in rules.numbered_cells:
+        if state.madrasa[cell] is not None:
+            continue
+        tile = supply_tile(rules, state, current)
+        if tile is None:
+            break
+        state.supply_sankore.remove(tile)
+        state.madrasa[cell] = MadrasaTile(tile, star=True)
+        log(state, "sankore_placed", SCHOLAR, tile=tile, cell=rules.cell_name(cell))
+        filled.append(tile)
+    tell(
+        state,
+        "last_turn",
+        f"The Scholar's turn {rules.solo_turns} is its last: "
+        + (
+            f"{len(filled)} supply tiles fill the Madrasa, {current} first (SOLO-SANK-4)"
+            if filled
+            else "the Madrasa is already full"
+        )
+        + "; the game ends (SOLO-FLOW-2)",
+        tiles=filled,
+    )
+    trigger_end(state, "scholar", SCHOLAR)

@@ -1,0 +1,82 @@
+"""What a solo state read from outside must satisfy beyond any game's checks.
+
+``validity.state_problems`` runs this after the references, ranges, agenda and component
+counts of every game, so each name here is known and every component is somewhere once. What
+is left is the solo board's own order: the Scholar's turns decide how many cards are in its
+slots and how many spaces of each row are used (SOLO-PH1..3), its Class spaces fill lowest
+first (SOLO-PH2-4), and its last turn ends the game (SOLO-FLOW-2).
+"""
+
+from __future__ import annotations
+
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.state import SCHOLAR, State
+
+__all__ = ["solo_problems"]
+
+
+def _used(turns: int, before: int, size: int) -> int:
+    """How many of a phase's spaces ``turns`` Scholar turns have used."""
+    return max(0, min(size, turns - before))
+
+
+def _drawn(
+    rules: Rules, slots: list[int], phase2: list[str | None], phase3: list[str | None]
+) -> str | None:
+    """The discipline the Scholar's last turn drew: its card's or its Student's.
+
+    SOLO-PH1-2, SOLO-PH2-2, SOLO-PH3-2; None when the Student has left the row or none was
+    drawn (SCHOLAR-1).
+    """
+    if phase3:
+        return phase3[-1]
+    if phase2:
+        return phase2[-1]
+    return rules.objective_cards[slots[-1]].discipline if slots else None
+
+
+def solo_problems(rules: Rules, state: State) -> list[str]:
+    """Everything that keeps a solo state from being a position of a solo game."""
+    solo = state.solo
+    assert solo is not None
+    problems: list[str] = []
+    if state.library_side != "three_shelf" or state.first_player != 0:
+        problems.append("a solo game uses the 3-shelf Library and you play first (SOLO-SET-10, 11)")
+    scholar = state.players[SCHOLAR]
+    turns = scholar.turns
+    phase1, phase2, phase3 = rules.solo_phase_turns
+    if turns > rules.solo_turns or (turns == rules.solo_turns and not state.game_over):
+        problems.append(f"the Scholar's turn {rules.solo_turns} is its last (SOLO-FLOW-2)")
+    if state.end_cause == "scholar" and turns != rules.solo_turns:
+        problems.append("end_cause: the Scholar's last turn ends the game only once played")
+    drafting = any(t.kind == "scholar_draft" for t in state.agenda)
+    if drafting != (solo.draft_card is not None):
+        problems.append("draft_card: face down exactly until the Scholar drafts (SOLO-SET-12)")
+    if drafting == (rules.solo_draft_space in solo.classes):
+        problems.append("classes: the drafted tile is on its slot once the Scholar drafts")
+    if (solo.current is None) != (turns == 0):
+        problems.append("current: set by each of the Scholar's turns, none before the first")
+    elif turns and _drawn(rules, solo.slots, solo.phase2, solo.phase3) not in (None, solo.current):
+        problems.append("current: the discipline of the last card turned or Student drawn")
+    dealt = rules.counts.objectives_dealt
+    if (
+        len(solo.slots) != _used(turns, 0, phase1)
+        or len(scholar.objectives) + len(solo.slots) != dealt
+    ):
+        problems.append(f"slots: a card for each phase 1 turn played, from a deck of {dealt}")
+    if len(solo.phase2) != _used(turns, phase1, phase2):
+        problems.append("phase2: one space used for each phase 2 turn played (SOLO-PH2-3)")
+    if len(solo.phase3) != _used(turns, phase1 + phase2, phase3):
+        problems.append("phase3: one space used for each phase 3 turn played (SOLO-PH3-2)")
+    if turns > phase1 + phase2 and (any(solo.phase2) or solo.tile_students):
+        problems.append(
+            "phase 3 began with every Student of the solo board in the bag (SOLO-PH3-1)"
+        )
+    if len(scholar.graduations) > solo.phase3.count(None):
+        problems.append("graduations: each took a Student off the phase 3 row (SOLO-GRAD-1)")
+    established = [c in solo.classes for c in rules.solo_class_spaces]
+    if established != sorted(established, reverse=True) or sum(established) > len(solo.phase2):
+        problems.append(
+            "classes: Establish fills the lowest-numbered spaces, one a turn (SOLO-PH2-4)"
+        )
+    return problems
