@@ -1,12 +1,13 @@
 """Benchmark: random full games, timing every ``sr.legal_actions`` and ``sr.apply`` call.
 
-Plays ``--games`` games for each player count in ``--players`` with uniformly random choices
-(what ``sankore_rules.interfaces.bots.RandomBot`` does), game ``i`` of a player count using seed
-``--seed + i`` for both the setup and the choices, so runs are reproducible. Prints, per player
-count and overall: games per second, decisions per second, the median and 95th percentile
-microseconds of ``sr.legal_actions`` and of ``sr.apply``, and the process's peak resident
-memory (``resource.getrusage``). With ``--tracemalloc`` it also prints the peak traced Python
-allocation, at a cost in speed.
+Plays ``--games`` games for each player count in ``--players``, and for each difficulty in
+``--scholars`` solo games against the Scholar (whose turns play themselves), with uniformly
+random choices (what ``sankore_rules.interfaces.bots.RandomBot`` does), game ``i`` of a player
+count or difficulty using seed ``--seed + i`` for both the setup and the choices, so runs are
+reproducible. Prints, per player count, per difficulty and overall: games per second,
+decisions per second, the median and 95th percentile microseconds of ``sr.legal_actions`` and
+of ``sr.apply``, and the process's peak resident memory (``resource.getrusage``). With
+``--tracemalloc`` it also prints the peak traced Python allocation, at a cost in speed.
 
 ``sr.apply`` settles the new state to its next decision, which works out that decision's legal
 actions and caches them on the state, so ``sr.legal_actions`` as a caller sees it is mostly a
@@ -15,6 +16,10 @@ on a clone of each state (clones carry no cache); it is part of every ``sr.apply
 Games/s and decisions/s count only the game itself, not that extra timing run.
 
     .venv/bin/python benchmarks/random_games.py --games 20 --players 2 3 4 --seed 0 --turn-limit 100
+
+A solo game is about a fifth as long in decisions as a 2-player one (you decide; the Scholar's
+whole turn runs inside the ``sr.apply`` of your ``end``), so its ``apply`` p95 carries the
+Scholar's turn. The "all" line adds up the games of players; "solo" the games of the Scholar.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from dataclasses import dataclass, field
 import sankore_rules as sr
 
 MAX_DECISIONS = 10_000
+SCHOLARS = ("easy", "medium", "hard", "very_hard")
 
 
 @dataclass
@@ -55,7 +61,14 @@ class Tally:
         self.apply_ns += other.apply_ns
 
 
-def play(players: int, seed: int, library: str, turn_limit: int | None, tally: Tally) -> None:
+def play(
+    players: int,
+    seed: int,
+    library: str,
+    turn_limit: int | None,
+    tally: Tally,
+    scholar: str | None = None,
+) -> None:
     """Play one random game to its end, adding its timings to ``tally``."""
     perf = time.perf_counter_ns
     cpu = time.process_time_ns  # CPU time: steadier than wall time on a shared machine
@@ -63,7 +76,9 @@ def play(players: int, seed: int, library: str, turn_limit: int | None, tally: T
     extra = 0  # time spent on the uncached timing run, left out of the game's time
     extra_cpu = 0
     start, start_cpu = perf(), cpu()
-    state = sr.new_game(players=players, seed=seed, library=library, turn_limit=turn_limit)
+    state = sr.new_game(
+        players=players, seed=seed, library=library, turn_limit=turn_limit, scholar=scholar
+    )
     decisions = 0
     while not sr.is_terminal(state):
         e0, c0 = perf(), cpu()
@@ -121,6 +136,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    parser.add_argument(
+        "--scholars",
+        nargs="*",
+        default=list(SCHOLARS),
+        choices=SCHOLARS,
+        help="the difficulties of the solo games timed beside them (none: no solo games)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--library", default="three_shelf", choices=["three_shelf", "six_shelf"])
     parser.add_argument(
@@ -137,7 +159,8 @@ def main(argv: list[str] | None = None) -> None:
         tracemalloc.start()
     sr.new_game(players=2, seed=0)  # load the rule tables before timing anything
     print(
-        f"sankore_rules random games: {args.games} per player count, seed {args.seed}, "
+        f"sankore_rules random games: {args.games} per player count and solo difficulty, "
+        f"seed {args.seed}, "
         f"{args.library}, turn limit {args.turn_limit or 'none'}, "
         f"Python {sys.version.split()[0]}"
     )
@@ -156,6 +179,15 @@ def main(argv: list[str] | None = None) -> None:
         total.add(tally)
     if len(args.players) > 1:
         print(report("all", total))
+    alone = Tally()
+    for scholar in args.scholars:  # the solo game: the 3-shelf Library (SOLO-SET-10)
+        tally = Tally()
+        for i in range(args.games):
+            play(1, args.seed + i, "three_shelf", args.turn_limit or None, tally, scholar)
+        print(report(f"1/{scholar.replace('very_', 'v.')}", tally))
+        alone.add(tally)
+    if len(args.scholars) > 1:
+        print(report("solo", alone))
     print(f"peak resident memory: {peak_rss_mib():.1f} MiB")
     if args.tracemalloc:
         _, peak = tracemalloc.get_traced_memory()

@@ -9,6 +9,9 @@ At each decision of each game:
   (a word swapped, dropped or added) get reasons exactly when they are not listed, and
   ``apply`` refuses them with the same reasons.
 
+Then as many solo games against the Scholar, a quarter as many by default (``--solo``), at
+difficulties drawn from the seed, with the same checks.
+
 Run by ``make soak`` (``--games`` and ``--seed`` to change it). Exits 1 on any failure.
 """
 
@@ -72,20 +75,26 @@ def main() -> int:
     # Random play can circle for thousands of turns without ending (a random player need not
     # fill the Madrasa); the turn_limit variant bounds every game. 0 plays without a limit.
     parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument("--solo", type=int, help="solo games after them (default: games / 4)")
     args = parser.parse_args()
+    solo = args.games // 4 if args.solo is None else args.solo
     rules = sr.load_rules()
     words = sorted({*rules.disciplines, *rules.area_spaces, *rules.class_spaces, "0", "9", "x"})
     games = steps = failed = 0
     started = time.perf_counter()
-    for game in range(args.games):
+    for game in range(args.games + solo):
         seed = args.seed + game
         rng = random.Random(seed)
-        state = sr.new_game(
-            players=rng.choice((2, 3, 4)),
-            seed=seed,
-            library=rng.choice(("three_shelf", "six_shelf")),
-            turn_limit=args.turn_limit or None,
-        )
+        if game < args.games:
+            state = sr.new_game(
+                players=rng.choice((2, 3, 4)),
+                seed=seed,
+                library=rng.choice(("three_shelf", "six_shelf")),
+                turn_limit=args.turn_limit or None,
+            )
+        else:
+            difficulty = rng.choice(("easy", "medium", "hard", "very_hard"))
+            state = sr.new_game(players=1, seed=seed, scholar=difficulty)
         while not sr.is_terminal(state):
             failures = check_step(state, rng, words)
             before, events = sr.to_json(state), list(state.events)

@@ -531,3 +531,93 @@ def test_turn_limit_below_zero_is_unusable(tmp_path: Path) -> None:
     for command in ("simulate", "play --seat 0"):
         result = run(tmp_path, *command.split(), "--turn-limit", "-1")
         assert_unusable(result, "--turn-limit must be 0 (none) or more, got -1")
+
+
+# ---- the solo game (issue 10) ------------------------------------------------------------------
+
+
+def test_simulate_solo_games_against_the_scholar(tmp_path: Path) -> None:
+    """SOLO-SET-1, SOLO-END-2: ``simulate --players 1 --scholar hard`` plays solo games, shows
+    your row and the Scholar's, and writes records that replay with their result."""
+    result = run(
+        tmp_path,
+        *("simulate", "--players", "1", "--scholar", "hard", "--games", "2", "--seed", "3"),
+        *("--records", "records", "--quiet"),
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "2 games, solo against the hard Scholar, a random bot, seeds 3-4, Library three_shelf, "
+        "turn limit 200"
+    )
+    assert [lines[3].split()[0], lines[4].split()[0]] == ["P0", "Scholar"]
+    [ends] = [line for line in lines if line.startswith("games ended by: ")]
+    assert set(ends.removeprefix("games ended by: ").split(", ")) <= {
+        "full Madrasa 1",
+        "full Madrasa 2",
+        "the Scholar's last turn (SOLO-FLOW-2) 1",
+        "the Scholar's last turn (SOLO-FLOW-2) 2",
+    }
+    record = load_record(record_path(tmp_path, 3).read_text(encoding="utf-8"))
+    assert (1, "hard") == (record.players, record.scholar)
+    assert record.scores is not None and 2 == len(record.scores)
+    assert sr.is_terminal(replay(record))
+    shown = run(tmp_path, "replay", str(record_path(tmp_path, 4)))
+    assert shown.returncode == 0
+    assert "the recorded result confirmed" in shown.stdout
+    assert any(line.startswith("Scholar ") for line in shown.stdout.splitlines())
+
+
+def test_play_a_solo_game_by_numbers(tmp_path: Path) -> None:
+    """SOLO-FLOW-1, SOLO-FLOW-3: ``play --players 1 --scholar easy`` seats you first with no
+    --seat, prints what the Scholar did and why after each of your turns, and the result."""
+    result = run(
+        tmp_path,
+        *("play", "--players", "1", "--scholar", "easy", "--seed", "3"),
+        stdin="1\n" * 3000,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith(
+        "Sankoré (seed 3): you are P0 against the easy Scholar (P1), whose turns follow yours."
+    )
+    assert "The Scholar (P1, easy)" in out
+    assert "\n  Scholar: Turn 1, phase 1: card #" in out
+    assert "\n  Scholar: Teach " in out
+    assert "\nThe game is over.\n\nFinal scores:\n" in out
+    assert out.splitlines()[-1].startswith(("You win!", "You do not win this time."))
+
+
+def test_solo_options_that_do_not_fit_are_unusable(tmp_path: Path) -> None:
+    """SOLO-SET-1, SOLO-SET-11: --players 1 needs --scholar, --scholar needs --players 1, and
+    your seat in a solo game is 0."""
+    no_scholar, for_three, seat, bad = run_all(
+        tmp_path,
+        ("simulate", "--players", "1", "--games", "1"),
+        ("simulate", "--players", "3", "--scholar", "easy", "--games", "1"),
+        ("play", "--players", "1", "--scholar", "easy", "--seat", "1"),
+        ("play", "--players", "1", "--scholar", "legendary"),
+    )
+    assert_unusable(no_scholar, "--players 1, the solo game, needs --scholar easy|medium|hard")
+    assert_unusable(for_three, "--scholar is for the solo game (--players 1), not 3 players")
+    assert_unusable(seat, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
+    assert bad.returncode == 2
+    assert "invalid choice: 'legendary'" in bad.stderr
+
+
+def test_render_state_shows_the_scholars_board() -> None:
+    """SOLO-SET-3, SOLO-SET-8, SOLO-SET-9: the text view names the solo game and shows the
+    Scholar's board; for you, its deck and bag without their order."""
+    from positions import solo
+
+    state = sr.apply(solo("hard", 2), "end")
+    text = render_state(state)
+    assert text.splitlines()[0].startswith(
+        "Sankoré, solo against the Scholar (hard: Muhammad al-Kabari, P1), seed 2"
+    )
+    assert "The Scholar (P1, hard) - 1 of 16 turns played" in text
+    assert "  next: turn 2, phase 1, space 2: " in text
+    assert "bag, in drawing order: " in text
+    yours = render_state(state, viewer=0)
+    assert "deck: 3 hidden" in yours
+    assert "bag, in drawing order" not in yours

@@ -228,7 +228,10 @@ GOOD = {
         ({"actions": [""]}, "actions[0] (move 1) '': empty action text"),
         ({"extra": 1}, "unknown field 'extra' in record"),
         ({"tags": {"a": 1}}, "tags.a must be a string, got 1"),
-        ({"result": {"scores": [1], "winners": [0]}}, "result.scores has 1 entries for 2 players"),
+        (
+            {"result": {"scores": [1], "winners": [0]}},
+            "result.scores has 1 entries for 2 score sheets",
+        ),
         ({"result": {"scores": [1, 2]}}, "missing field result.winners"),
         ({"ruleset": {"name": "x"}}, "missing field ruleset.hash"),
     ],
@@ -300,3 +303,25 @@ def test_record_without_a_turn_limit_has_none_in_its_setup() -> None:
     assert None is load_record(text).turn_limit
     with pytest.raises(RecordError, match=r"setup\.turn_limit must be an integer"):
         load_record(text.replace('"library": "three_shelf"', '"turn_limit": "3"'))
+
+
+def test_solo_records_save_load_and_replay() -> None:
+    """SOLO-SET-1: a solo game's record names its difficulty, scores both sheets and replays,
+    result checked; another difficulty gives another game, which the result refuses."""
+    from strategies import Setup, play
+
+    game = play(Setup(1, 4, "three_shelf", scholar="hard"), 4)
+    assert game.final is not None and sr.is_terminal(game.final)
+    text = save_record(game.actions, players=1, seed=4, scholar="hard", final=game.final)
+    document = json.loads(text)
+    assert {"players": 1, "seed": 4, "library": "three_shelf", "scholar": "hard"} == document[
+        "setup"
+    ]
+    assert 2 == len(document["result"]["scores"])
+    record = load_record(text)
+    assert "hard" == record.scholar
+    assert game.final == replay(record)
+    other = Record(players=1, seed=4, scholar="easy", actions=record.actions[:3])
+    assert "easy" == replay(other).solo.difficulty
+    with pytest.raises(RecordError, match="scholar must be one of"):
+        Record(players=1, seed=4, scholar="legendary").start()

@@ -38,6 +38,8 @@ __all__ = ["main", "render_scores"]
 
 PROG = "sankore-rules"
 OK, ILLEGAL, UNUSABLE = 0, 1, 2
+#: The Scholar's difficulties (``--scholar``), for a solo game (``--players 1``).
+SCHOLARS = ("easy", "medium", "hard", "very_hard")
 #: ``simulate``'s default turn limit: far above a game's usual length (20-60 turns each), and a
 #: bound for bots that would otherwise pass for ever in a game that can still progress.
 SIMULATE_TURN_LIMIT = 200
@@ -181,12 +183,36 @@ def _load_state(args: argparse.Namespace) -> State:
 
 
 def _new_game(
-    players: int, seed: int | None, library: str = "three_shelf", turn_limit: int | None = None
+    players: int,
+    seed: int | None,
+    library: str = "three_shelf",
+    turn_limit: int | None = None,
+    scholar: str | None = None,
 ) -> State:
     try:
-        return api.new_game(players=players, seed=seed, library=library, turn_limit=turn_limit)
-    except ValueError as exc:  # a seed out of bounds: argparse and _turn_limit checked the rest
+        return api.new_game(
+            players=players, seed=seed, library=library, turn_limit=turn_limit, scholar=scholar
+        )
+    except ValueError as exc:  # a seed out of bounds, or solo options that do not fit
         _fail(UNUSABLE, str(exc))
+
+
+def _solo_options(args: argparse.Namespace) -> None:
+    """``--scholar`` goes with ``--players 1``, and only with it (SOLO-SET-1)."""
+    if args.players == 1 and args.scholar is None:
+        _fail(UNUSABLE, f"--players 1, the solo game, needs --scholar {'|'.join(SCHOLARS)}")
+    if args.players != 1 and args.scholar is not None:
+        _fail(UNUSABLE, f"--scholar is for the solo game (--players 1), not {args.players} players")
+
+
+def _seats(players: int) -> int:
+    """Score sheets of a game: a solo game scores you and the Scholar."""
+    return 2 if players == 1 else players
+
+
+def _name(state_or_scholar: int | None, p: int) -> str:
+    """``P0``, ``P1`` ..., or ``Scholar`` for the Scholar's seat."""
+    return "Scholar" if state_or_scholar == p else f"P{p}"
 
 
 def _decision_line(state: State) -> str:
@@ -279,12 +305,18 @@ def _turn_limit(args: argparse.Namespace) -> int | None:
 
 
 #: How ``simulate`` names the causes of a game's end (``State.end_cause``).
-ENDS = {"madrasa": "full Madrasa", "deadlock": "deadlock (ENGINE-1)", "turn_limit": "turn limit"}
+ENDS = {
+    "madrasa": "full Madrasa",
+    "deadlock": "deadlock (ENGINE-1)",
+    "turn_limit": "turn limit",
+    "scholar": "the Scholar's last turn (SOLO-FLOW-2)",
+}
 
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         _fail(UNUSABLE, f"--games must be at least 1, got {args.games}")
+    _solo_options(args)
     turn_limit = _turn_limit(args)
     folder: Path | None = None
     if args.records is not None:
@@ -294,18 +326,21 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             _fail(UNUSABLE, f"cannot make the records folder {folder}: {exc}")
     make_bot = BOTS[args.bot]
-    wins = [0] * args.players
-    totals: list[list[int]] = [[] for _ in range(args.players)]
+    seats = _seats(args.players)
+    wins = [0] * seats
+    totals: list[list[int]] = [[] for _ in range(seats)]
+    scholar: int | None = None
     decisions: list[int] = []
     causes: dict[str, int] = {}
     shared = 0
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        start = _new_game(args.players, seed, args.library, turn_limit)
-        bots = [make_bot(seed * 100 + p) for p in range(args.players)]
+        start = _new_game(args.players, seed, args.library, turn_limit, args.scholar)
+        bots = [make_bot(seed * 100 + p) for p in range(args.players)]  # the Scholar needs none
         final, actions = _play_out(start, bots)
         scores = api.final_scores(final)
+        scholar = scores.scholar
         for sheet in scores.players:
             totals[sheet.player].append(sheet.total)
         for winner in scores.winners:
@@ -321,6 +356,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 seed=seed,
                 library=args.library,
                 turn_limit=turn_limit,
+                scholar=args.scholar,
                 final=final,
                 tags={"bots": args.bot, "source": f"{PROG} simulate"},
             )
@@ -336,15 +372,18 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stderr.write("\n")
     last = args.seed + args.games - 1
     limit = "no turn limit" if turn_limit is None else f"turn limit {turn_limit}"
-    print(
-        f"{args.games} games, {args.players} players, {args.bot} bots, "
-        f"seeds {args.seed}-{last}, Library {args.library}, {limit}\n"
+    who = (
+        f"solo against the {args.scholar} Scholar, a {args.bot} bot"
+        if args.players == 1
+        else f"{args.players} players, {args.bot} bots"
     )
+    print(f"{args.games} games, {who}, seeds {args.seed}-{last}, Library {args.library}, {limit}\n")
     print(f"{'player':<8}{'wins':>6}{'min':>6}{'mean':>8}{'max':>6}")
-    for p in range(args.players):
+    for p in range(seats):
         scores_p = totals[p]
         mean = sum(scores_p) / len(scores_p)
-        print(f"P{p:<7}{wins[p]:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
+        name = _name(scholar, p)
+        print(f"{name:<8}{wins[p]:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
     print(f"\nshared wins: {shared} of {args.games} games")
     ends = ", ".join(f"{ENDS.get(c, c)} {n}" for c, n in sorted(causes.items()))
     print(f"games ended by: {ends}")
@@ -395,16 +434,25 @@ def _read_choice(
 
 
 def _play(args: argparse.Namespace) -> int:
-    if not 0 <= args.seat < args.players:
+    _solo_options(args)
+    if args.players == 1:
+        if args.seat not in (None, 0):
+            _fail(UNUSABLE, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
+        args.seat = 0
+    elif args.seat is None:
+        _fail(UNUSABLE, "--seat is required for 2-4 players")
+    if not 0 <= args.seat < _seats(args.players):
         _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
     seat: int = args.seat
     # Without --seed the game draws a fresh seed; it is shown, so the game can be set up again.
-    state = _new_game(args.players, args.seed, args.library, _turn_limit(args))
+    state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
     bots = {p: BOTS[args.bot](state.seed * 100 + p) for p in range(args.players) if p != seat}
-    print(
-        f"Sankoré (seed {state.seed}): you are P{seat} against {args.players - 1} {args.bot} "
-        f"bot(s). {_PLAY_HELP}"
+    against = (
+        f"the {args.scholar} Scholar (P1), whose turns follow yours"
+        if args.players == 1
+        else f"{args.players - 1} {args.bot} bot(s)"
     )
+    print(f"Sankoré (seed {state.seed}): you are P{seat} against {against}. {_PLAY_HELP}")
     show_board = True
     while not api.is_terminal(state):
         player = state.current_player
@@ -451,10 +499,15 @@ def _play(args: argparse.Namespace) -> int:
             print(f"Not possible: {problem}")
         print(f"P{seat}: {chosen}")
         state = api.apply(state, chosen)
+        for event in state.events:
+            if event.kind == "scholar":  # what the Scholar did, and why (SOLO-FLOW-3)
+                print(f"  Scholar: {event.detail['why']}")
     scores = api.final_scores(state)
     print("\nThe game is over.\n\nFinal scores:")
     print(render_scores(scores))
     verdict = "You win!" if seat in scores.winners else "You do not win this time."
+    if scores.scholar is not None and seat not in scores.winners:
+        verdict += " You need more than the Scholar's total to win (SOLO-END-2)."
     print(f"\n{verdict}")
     return OK
 
@@ -532,7 +585,18 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=(1, 2, 3, 4),
+        help="2-4, or 1 for the solo game against the Scholar (with --scholar)",
+    )
+    parser.add_argument(
+        "--scholar",
+        choices=SCHOLARS,
+        help="the Scholar's difficulty, in a solo game (--players 1)",
+    )
     parser.add_argument(
         "--seed",
         type=int,
@@ -598,7 +662,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
     _game_options(play, seed=None)
-    play.add_argument("--seat", type=int, required=True, help="your seat, 0 = P0")
+    play.add_argument(
+        "--seat", type=int, help="your seat, 0 = P0 (required for 2-4 players; 0 in a solo game)"
+    )
     play.add_argument("--bot", default="greedy", choices=sorted(BOTS))
     play.add_argument(
         "--turn-limit",

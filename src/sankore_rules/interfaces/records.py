@@ -17,7 +17,9 @@ The document reads::
     }
 
 ``ruleset``, ``tags`` and ``result`` are optional, and so is the setup's ``turn_limit`` (the
-variant of :func:`~sankore_rules.new_game` that bounds a game's length; absent when off).
+variant of :func:`~sankore_rules.new_game` that bounds a game's length; absent when off). A solo
+game's setup says ``"players": 1`` and the Scholar's difficulty, ``"scholar": "hard"``; its
+result has two scores, yours and the Scholar's.
 When ``result`` is present, :func:`replay` also checks that the game ends there with those
 scores.
 
@@ -64,7 +66,7 @@ RECORD_FORMAT = "sankore-record"
 #: The version of the record document this module writes and reads.
 RECORD_VERSION = 1
 
-_SETUP_KEYS = ("players", "seed", "library", "turn_limit")
+_SETUP_KEYS = ("players", "seed", "library", "turn_limit", "scholar")
 _TOP_KEYS = ("format", "version", "ruleset", "setup", "tags", "actions", "result")
 
 
@@ -123,9 +125,11 @@ class Record:
         seed: the seed given to :func:`~sankore_rules.new_game`.
         library: the Library side.
         turn_limit: the turn limit variant, or None for the game as the rulebook has it.
+        scholar: the Scholar's difficulty in a solo game (``players`` 1), else None.
         actions: every action of the game in order, in notation (``Action`` objects given here
             are turned into their notation).
-        scores: the final totals per player when the game was finished, else None.
+        scores: the final totals per player (yours and the Scholar's in a solo game) when the
+            game was finished, else None.
         winners: the winners when the game was finished, else None.
         rules_name: the name of the ruleset the game was played by, when known.
         rules_hash: that ruleset's content hash; :func:`replay` refuses another ruleset.
@@ -139,6 +143,7 @@ class Record:
     seed: int
     library: str = "three_shelf"
     turn_limit: int | None = None
+    scholar: str | None = None
     actions: tuple[str, ...] = field(default=(), converter=_notations)
     scores: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
     winners: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
@@ -171,6 +176,7 @@ class Record:
                 library=self.library,
                 rules=ruleset,
                 turn_limit=self.turn_limit,
+                scholar=self.scholar,
             )
         except (ValueError, KeyError) as exc:
             raise RecordError(f"unusable setup: {exc}") from exc
@@ -199,6 +205,7 @@ def save_record(
     seed: int | None = None,
     library: str = "three_shelf",
     turn_limit: int | None = None,
+    scholar: str | None = None,
     final: State | None = None,
     tags: Mapping[str, str] | None = None,
 ) -> str:
@@ -211,6 +218,7 @@ def save_record(
         seed: the seed, when ``record`` is a list of actions.
         library: the Library side, when ``record`` is a list of actions.
         turn_limit: the turn limit variant, when ``record`` is a list of actions.
+        scholar: the Scholar's difficulty of a solo game, when ``record`` is a list of actions.
         final: the finished game's last state, to record its result and ruleset.
         tags: free text about the game, added to the record's own tags.
 
@@ -220,7 +228,7 @@ def save_record(
         ActionSyntaxError: an action whose notation cannot be read.
     """
     if isinstance(record, Record):
-        keywords = (players, seed, turn_limit)
+        keywords = (players, seed, turn_limit, scholar)
         if any(k is not None for k in keywords) or library != "three_shelf":
             raise TypeError("give the setup either in the Record or as keywords, not both")
         rec = record
@@ -228,7 +236,12 @@ def save_record(
         if players is None or seed is None:
             raise TypeError("save_record needs players= and seed= along with a list of actions")
         rec = Record(
-            players=players, seed=seed, library=library, turn_limit=turn_limit, actions=record
+            players=players,
+            seed=seed,
+            library=library,
+            turn_limit=turn_limit,
+            scholar=scholar,
+            actions=record,
         )
     if final is not None:
         rec = rec.with_result(final)
@@ -244,6 +257,8 @@ def _dumps(rec: Record) -> str:
     document["setup"] = {"players": rec.players, "seed": rec.seed, "library": rec.library}
     if rec.turn_limit is not None:
         document["setup"]["turn_limit"] = rec.turn_limit
+    if rec.scholar is not None:
+        document["setup"]["scholar"] = rec.scholar
     if rec.tags:
         document["tags"] = dict(sorted(rec.tags.items()))
     # One action a line keeps records readable and their diffs small; the rest stays compact.
@@ -307,6 +322,7 @@ def record_from_document(document: object) -> Record:
     seed = _field(setup, "seed", int, "setup.")
     library = _field(setup, "library", str, "setup.") if "library" in setup else "three_shelf"
     turn_limit = _field(setup, "turn_limit", int, "setup.") if "turn_limit" in setup else None
+    scholar = _field(setup, "scholar", str, "setup.") if "scholar" in setup else None
     actions = _field(document, "actions", list)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
@@ -329,13 +345,15 @@ def record_from_document(document: object) -> Record:
         result = _field(document, "result", dict)
         scores = _int_list(_field(result, "scores", list, "result."), "result.scores")
         winners = _int_list(_field(result, "winners", list, "result."), "result.winners")
-        if len(scores) != players:
-            raise RecordError(f"result.scores has {len(scores)} entries for {players} players")
+        seats = 2 if players == 1 else players  # a solo game scores you and the Scholar
+        if len(scores) != seats:
+            raise RecordError(f"result.scores has {len(scores)} entries for {seats} score sheets")
     return Record(
         players=players,
         seed=seed,
         library=library,
         turn_limit=turn_limit,
+        scholar=scholar,
         actions=actions,
         scores=scores,
         winners=winners,

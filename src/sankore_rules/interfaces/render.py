@@ -21,6 +21,8 @@ from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.rules.common import prestige_capacity, school_knowledge, shared_knowledge
 from sankore_rules.sankore.rules.scoring import Scores
+from sankore_rules.sankore.solo import common as solo_common
+from sankore_rules.sankore.solo.turn import phase_of, turn_actions
 from sankore_rules.sankore.state import PlayerState, State
 
 __all__ = ["render_madrasa", "render_scores", "render_state"]
@@ -54,7 +56,12 @@ def render_state(state: State, *, viewer: int | None = None) -> str:
         _library(rules, state),
         _market(rules, state),
         _supply(rules, state),
-        *(_player(rules, state, p, viewer) for p in range(state.player_count)),
+        *(
+            _scholar(rules, state, viewer)
+            if state.is_scholar(p)
+            else _player(rules, state, p, viewer)
+            for p in range(state.player_count)
+        ),
     ]
     return "\n\n".join(sections)
 
@@ -107,7 +114,8 @@ def render_scores(scores: Scores, *, final: bool = True) -> str:
             for line in sheet.disciplines
         )
         mark = "  winner" if sheet.winner and final else ""
-        lines.append(f"player {sheet.player:<3}{cells}{sheet.total:>8}{mark}")
+        who = "Scholar" if sheet.player == scores.scholar else f"player {sheet.player:<3}"
+        lines.append(f"{who:<10}{cells}{sheet.total:>8}{mark}")
     return "\n".join(lines)
 
 
@@ -120,10 +128,12 @@ def _who(player: int | None) -> str:
 
 def _header(state: State, viewer: int | None) -> str:
     seed = "" if viewer is not None else f", seed {state.seed}"
-    lines = [
-        f"Sankoré, {state.player_count} players{seed}, Library {state.library_side}, "
-        f"ruleset {state.rules_name}"
-    ]
+    if state.solo is not None:
+        board = api.rules_of(state).solo_difficulties[state.solo.difficulty]
+        game = f"solo against the Scholar ({state.solo.difficulty}: {board.name}, P1)"
+    else:
+        game = f"{state.player_count} players"
+    lines = [f"Sankoré, {game}{seed}, Library {state.library_side}, ruleset {state.rules_name}"]
     turns = ", ".join(f"P{p} {pl.turns}" for p, pl in enumerate(state.players))
     lines.append(f"First player P{state.first_player}; turns taken: {turns}")
     task = state.decision
@@ -296,6 +306,60 @@ def _player(rules: Rules, state: State, p: int, viewer: int | None) -> str:
         objectives = f"{len(pl.objectives)} hidden"
     completed = ", ".join(f"#{n}" for n in pl.completed) or "none"
     lines.append(f"  Objectives: {objectives}; completed: {completed}")
+    if pl.kept_sankore:
+        lines.append(f"  Sankoré tiles kept: {', '.join(pl.kept_sankore)}")
+    return "\n".join(lines)
+
+
+def _scholar(rules: Rules, state: State, viewer: int | None) -> str:
+    """The Scholar's solo board: deck, slots, bag, rows, Classes, storage (SOLO-SET)."""
+    solo = state.solo
+    assert solo is not None
+    pl = state.players[1]
+    played = pl.turns
+    lines = [f"The Scholar (P1, {solo.difficulty}) - {played} of {rules.solo_turns} turns played"]
+    if played < rules.solo_turns:
+        phase, index = phase_of(rules, played + 1)
+        listed = ", ".join(
+            a.value.replace("_", " ") for a in turn_actions(rules, solo.difficulty, played + 1)
+        )
+        lines.append(
+            f"  next: turn {played + 1}, phase {phase}, space {index + 1}: {listed or 'nothing'}, "
+            "then Teach a Class"
+        )
+    lines.append(f"  current discipline: {solo.current or EMPTY}; camel at {pl.camel}")
+    deck = (
+        ", ".join(f"#{n}" for n in pl.objectives)
+        if viewer is None
+        else f"{len(pl.objectives)} hidden"
+    )
+    lines.append(
+        f"  deck: {deck or 'empty'}; card slots: {', '.join(f'#{n}' for n in solo.slots) or EMPTY}"
+    )
+    if viewer is None:
+        bag = " ".join(solo.bag) or "empty"
+        lines.append(f"  bag, in drawing order: {bag}")
+    else:
+        lines.append(f"  bag: {_counts(rules, [solo.bag.count(d) for d in rules.disciplines])}")
+    for name, row in (("phase 2", solo.phase2), ("phase 3", solo.phase3)):
+        lines.append(f"  {name} row: " + (" | ".join(s or EMPTY for s in row) or EMPTY))
+    classes = []
+    for space in (rules.solo_draft_space, *rules.solo_class_spaces):
+        student = solo.tile_students.get(space)
+        tile = solo.classes.get(space, EMPTY)
+        classes.append(f"{space} {tile}" + (f" [{student}]" if student else ""))
+    lines.append("  Class spaces: " + ", ".join(classes))
+    lines.append(f"  Books: {_per_discipline(rules, pl.books)} (storage without limit)")
+    lines.append(f"  Prestige: {_per_discipline(rules, pl.prestige)}")
+    lines.append(
+        "  Pieces at home (school Knowledge): "
+        + ", ".join(
+            f"{name} {n} ({solo_common.school_knowledge(rules, state, d)})"
+            for name, n, d in zip(_PIECES, pl.pieces, rules.disciplines, strict=False)
+        )
+    )
+    grads = ", ".join(f"{g.tile} ({g.student})" for g in pl.graduations)
+    lines.append(f"  Graduations: {grads or 'none'}")
     if pl.kept_sankore:
         lines.append(f"  Sankoré tiles kept: {', '.join(pl.kept_sankore)}")
     return "\n".join(lines)
