@@ -12,6 +12,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "sankore_rules"
 # Each layer, and the modules of the package it must never import.
 FORBIDDEN = {
     "sankore": ("sankore_rules.api", "sankore_rules.queries", "sankore_rules.interfaces"),
+    # The Scholar (issue 10) builds on the shared rules, which only name its steps.
+    "sankore/rules": ("sankore_rules.sankore.solo",),
+    "sankore/solo": (
+        "sankore_rules.sankore.validity",
+        "sankore_rules.sankore.agenda",
+        "sankore_rules.sankore.integrity",
+    ),
     "api.py": ("sankore_rules.interfaces",),
     "queries.py": ("sankore_rules.interfaces",),
 }

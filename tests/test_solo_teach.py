@@ -317,3 +317,26 @@ def test_solo_sup_4_equal_overflows_leave_the_normal_priorities() -> None:
     state = teaching(L, 5, placed=3)
     after = scholar_does(state, "scholar_teach")
     assert {"law-a8": SCHOLAR} == placed(state, after)
+
+
+def test_solo_teach_4_the_knowledge_query_shows_the_scholars_parts() -> None:
+    """SOLO-TEACH-4, SOLO-FLOW-5: ``sr.knowledge`` gives the Scholar's Shared and School
+    Knowledge, never a Class or card bonus; ``sr.storage`` says its storage has no limit."""
+    import pytest
+
+    import sankore_rules as sr
+
+    state = teaching(T, 3, placed=2, difficulty="medium")
+    parts = sr.knowledge(state, SCHOLAR, T)
+    assert (3, 3, 0, 0, 6) == (
+        parts.shared,
+        parts.school,
+        parts.class_bonus,
+        parts.abilities,
+        parts.total,
+    )
+    assert ["aoudaghost-bottom", "djenne-bottom"] == sorted(
+        p.space for p in sr.reachable_spaces(state, SCHOLAR, T) if p.knowledge <= 3
+    )[:2]
+    with pytest.raises(ValueError, match="no limit"):
+        sr.storage(state, SCHOLAR)

@@ -49,7 +49,7 @@ from sankore_rules.sankore.errors import (
     StateError,
 )
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
-from sankore_rules.sankore.state import Event, State
+from sankore_rules.sankore.state import Event, SoloState, State
 
 __all__ = [
     "Action",
@@ -67,6 +67,7 @@ __all__ = [
     "Rules",
     "RulesDataError",
     "Scores",
+    "SoloState",
     "State",
     "StateError",
     "Storage",

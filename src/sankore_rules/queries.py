@@ -22,6 +22,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.rules.abilities import area_knowledge, storage_bonus
 from sankore_rules.sankore.rules.common import open_spaces, prestige_capacity, school_knowledge
 from sankore_rules.sankore.rules.common import shared_knowledge as _shared_knowledge
+from sankore_rules.sankore.solo import common as _solo
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Cost
 
@@ -92,10 +93,16 @@ class Placement:
 def knowledge(state: State, player: int, area: str) -> Knowledge:
     """``player``'s Knowledge in ``area`` now, part by part.
 
+    The Scholar of a solo game has the School Knowledge of its solo board and never a Class
+    bonus or an Objective card's (SOLO-TEACH-4).
+
     Raises:
         ValueError: for a player or an area the game does not have.
     """
     rules = _checked(state, player, area)
+    if state.is_scholar(player):
+        school = _solo.school_knowledge(rules, state, area)
+        return Knowledge(area, school, _shared_knowledge(rules, state, area), 0, 0)
     pl = state.players[player]
     bonus = 0
     if state.teaching is not None and state.teaching[0] == player:
@@ -116,9 +123,15 @@ def storage(state: State, player: int) -> Storage:
     """What ``player`` may keep at the end of a turn, as things stand now.
 
     Raises:
-        ValueError: for a player the game does not have.
+        ValueError: for a player the game does not have, or the Scholar of a solo game, which
+            keeps no resources and Books and Prestige without limit (SOLO-FLOW-4, SOLO-FLOW-5).
     """
     rules = _checked(state, player, None)
+    if state.is_scholar(player):
+        raise ValueError(
+            "the Scholar keeps no Gold, Salt or Inspiration and its storage of Books and "
+            "Prestige has no limit (SOLO-FLOW-4, SOLO-FLOW-5)"
+        )
     limits = rules.limits
     return Storage(
         inspiration=limits.inspiration + storage_bonus(rules, state, player, "inspiration"),

@@ -1,8 +1,10 @@
 """Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
 
-All chance happens here, from a generator seeded by the game's seed (:func:`generator`): bag
-draws, shuffles, the first player and the Objective cards. After setup the game holds no hidden
-randomness, so a game is reproduced by its options, its seed and its list of actions.
+All chance of a game of players happens here, from a generator seeded by the game's seed
+(:func:`generator`): bag draws, shuffles, the first player and the Objective cards. After setup
+the game holds no hidden randomness, so a game is reproduced by its options, its seed and its
+list of actions. (In a solo game the Scholar's cloth bag is also drawn from during play, from
+a generator seeded by the same seed: ``solo/common.py``.)
 """
 
 from __future__ import annotations
