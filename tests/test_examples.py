@@ -49,6 +49,7 @@ def test_every_example_is_tested() -> None:
         "lookahead_bot.py",
         "random_game.py",
         "save_and_load.py",
+        "solo_game.py",
     ]
 
 
@@ -135,3 +136,17 @@ def test_corrected_rules_are_loaded_from_a_copy_of_the_tables() -> None:
         "a broken table is refused: law.toml, .space[0].knowledge, invalid value for type, "
         "expected int"
     )
+
+
+def test_solo_game_prints_the_scholars_reasons_and_both_totals() -> None:
+    """SOLO-FLOW-3, SOLO-END-2: the example shows the Scholar's draft and first turn in words,
+    and both totals of the game it plays."""
+    lines = run("solo_game.py", "3", "hard")
+    state, said = load("solo_game").play(3, "hard")
+    scores = sr.final_scores(state)
+    assert lines[0] == "The Scholar's draft and first turn:"
+    assert lines[1].startswith("  Draft: card #")
+    assert lines[2].startswith("  Turn 1, phase 1: card #")
+    assert f"... {len(said)} steps in all; the game ended by: {state.end_cause}" in lines
+    you, scholar = (sheet.total for sheet in scores.players)
+    assert [f"you: {you} points", f"the Scholar: {scholar} points"] == lines[-3:-1]
