@@ -21,6 +21,7 @@ from attrs import frozen
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, step
+from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology
 from sankore_rules.sankore.rules.areas.astronomy import crosses_outward
 from sankore_rules.sankore.rules.common import open_spaces, place_piece, shared_knowledge
 from sankore_rules.sankore.solo.common import (
@@ -38,8 +39,9 @@ from sankore_rules.sankore.tables import Cost, EffectKind
 
 __all__ = ["PIECES", "Spot", "choose_spot", "spots_within_reach", "teach_area"]
 
-#: The piece each area's action places, in the ruleset's discipline order (COMP-16).
-PIECES = ("Trading Post", "Mosque", "Wall", "Crown")
+ASTRONOMY, THEOLOGY, MATHEMATICS, LAW = astronomy.AREA, theology.AREA, mathematics.AREA, law.AREA
+#: The piece each area's action places (COMP-16).
+PIECES = {ASTRONOMY: "Trading Post", THEOLOGY: "Mosque", MATHEMATICS: "Wall", LAW: "Crown"}
 
 
 @frozen
@@ -73,10 +75,9 @@ def spots_within_reach(rules: Rules, state: State, area: str, have: int) -> list
     short enough (SOLO-TEACH-7); Port City spaces count too (AMB-31), and the camel must move
     (AMB-17). The corner Wall is never one: only Suakin and Zeila reach it (ASTRO-13).
     """
-    astronomy, theology, mathematics, law = rules.disciplines
     tables = rules.tables
     spots: list[Spot] = []
-    if area == astronomy:
+    if area == ASTRONOMY:
         camel = state.players[SCHOLAR].camel
         starts = [("camel", camel)] if camel != rules.astro_start else []
         starts.append(("timbuktu", rules.astro_start))
@@ -94,20 +95,20 @@ def spots_within_reach(rules: Rules, state: State, area: str, have: int) -> list
                 assert node.region is not None
                 number = rules.area_spaces[dest].number
                 spots.append(Spot(dest, node.region, number, node.kind == "port", start))
-    elif area == theology:
+    elif area == THEOLOGY:
         for s in open_spaces(state, rules.theology_spaces):
             space = rules.theology_spaces[s]
             if space.knowledge <= have:
                 supported = _cost(tables.theology.rows, space.row).supported
                 spots.append(Spot(s, space.region, space.knowledge, supported))
-    elif area == mathematics:
+    elif area == MATHEMATICS:
         for s in open_spaces(state, rules.wall_spaces):
             wall = rules.wall_spaces[s]
             if wall.number <= have:
                 supported = _cost(tables.mathematics.sides, wall.side).supported
                 spots.append(Spot(s, wall.side, wall.number, supported))
     else:
-        assert area == law
+        assert area == LAW
         for s in open_spaces(state, rules.law_spaces):
             crown = rules.law_spaces[s]
             if crown.knowledge <= have:
@@ -183,7 +184,7 @@ def teach_area(
     for area in anticlockwise(rules, current):
         i = rules.discipline_index[area]
         if pieces[i] == 0:
-            notes.append(f"no {PIECES[i]} left (SOLO-TEACH-2)")
+            notes.append(f"no {PIECES[area]} left (SOLO-TEACH-2)")
             continue
         shared = shared_knowledge(rules, state, area)
         school = school_knowledge(rules, state, area)
@@ -199,7 +200,7 @@ def teach_area(
 
 @step("scholar_teach")
 def _scholar_teach(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    current = solo_of(state).current or rules.disciplines[0]
+    current = solo_of(state).current or ASTRONOMY
     plan = teach_area(rules, state, current)
     if plan is None:
         tell(state, "teach", "Teach a Class: no area has a piece and an empty space in reach")
@@ -207,19 +208,17 @@ def _scholar_teach(rules: Rules, state: State, task: Task, action: Action | None
     area, have, spots, notes = plan
     supported = [s for s in spots if s.supported]
     bonus = bool(supported)  # SOLO-TEACH-9, AMB-32
-    law = rules.disciplines[3]
-    if bonus and area == law:
+    if bonus and area == LAW:
         spots, note = _most_prestige(rules, state, spots)
         notes.append(note)
     spot, steps = choose_spot(rules, state, area, spots)
-    i = rules.discipline_index[area]
     moved = "" if area == current else f" (the current discipline is {current})"
     why = (
         f"Teach {area.capitalize()}{moved}: "
         + "; ".join(notes)
         + f"; {len(spots)} space{'s' if len(spots) != 1 else ''} considered"
         + (f"; {'; '.join(steps)}" if steps else "")
-        + f": a {PIECES[i]} on {spot.space} (SOLO-TEACH-6)"
+        + f": a {PIECES[area]} on {spot.space} (SOLO-TEACH-6)"
         + (
             f"; its Knowledge reaches the Supported space {supported[0].space}: "
             "Supported Class bonus (SOLO-TEACH-9)"
@@ -228,7 +227,7 @@ def _scholar_teach(rules: Rules, state: State, task: Task, action: Action | None
         )
     )
     tell(state, "teach", why, area=area, space=spot.space, knowledge=have, bonus=bonus)
-    _PLACE[i](rules, state, spot, bonus)
+    _PLACE[area](rules, state, spot, bonus)
 
 
 # ---- the four areas ------------------------------------------------------------------------------
@@ -253,11 +252,11 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     origin = rules.astro_nodes[scholar.camel if spot.start == "camel" else rules.astro_start]
     node = rules.astro_nodes[rules.camel_node(spot.space)]
     if crosses_outward(origin, node):  # ASTRO-7, AMB-2: the region's tile first (AMB-44)
-        tile = state.region_tiles.pop(f"{rules.disciplines[0]}:{node.region}", None)
+        tile = state.region_tiles.pop(f"{ASTRONOMY}:{node.region}", None)
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
     log(state, "camel", SCHOLAR, start=origin.id, end=node.id)
-    place_piece(rules, state, SCHOLAR, rules.disciplines[0], spot.space)
+    place_piece(rules, state, SCHOLAR, ASTRONOMY, spot.space)
     # No Gold paid, no Salt gained (SOLO-TEACH-3, SOLO-FLOW-4); a Port sends it home (ASTRO-11).
     scholar.camel = node.id if node.kind == "oasis" else rules.astro_start
     if node.kind == "oasis":
@@ -282,7 +281,7 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
         if effect.kind is EffectKind.GAIN_PRESTIGE:
             named = effect.discipline if effect.discipline in rules.discipline_index else None
             for _ in range(effect.amount):
-                gain_scholar_prestige(rules, state, named or rules.disciplines[0])
+                gain_scholar_prestige(rules, state, named or ASTRONOMY)
         else:
             what = effect.kind.value.replace("_", " ")
             tell(
@@ -296,15 +295,15 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
         state,
         "supported_bonus",
         f"Supported Class bonus: the Prestige the Port space {spot.space} offers (SOLO-SUP-1)",
-        area=rules.disciplines[0],
+        area=ASTRONOMY,
     )
 
 
 def _theology(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     space = rules.theology_spaces[spot.space]
-    place_piece(rules, state, SCHOLAR, rules.disciplines[1], spot.space)
+    place_piece(rules, state, SCHOLAR, THEOLOGY, spot.space)
     if space.row == "top":  # THEO-10, AMB-5: the region's tile, first (AMB-44)
-        tile = state.region_tiles.pop(f"{rules.disciplines[1]}:{space.region}", None)
+        tile = state.region_tiles.pop(f"{THEOLOGY}:{space.region}", None)
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
     book = state.theology_books.pop(space.id, None)
@@ -329,7 +328,7 @@ def _theology(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
             "supported_bonus",
             f"Supported Class bonus: {token} Prestige token, region {space.region} being "
             f"{d}'s (SOLO-SUP-2)",
-            area=rules.disciplines[1],
+            area=THEOLOGY,
         )
 
 
@@ -352,7 +351,7 @@ def _stars(state: State, line: tuple[int, ...]) -> int:
 
 
 def _mathematics(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
-    place_piece(rules, state, SCHOLAR, rules.disciplines[2], spot.space)
+    place_piece(rules, state, SCHOLAR, MATHEMATICS, spot.space)
     # SOLO-TEACH-8: the nearest face-down tile of its line (AMB-34); no Gold (SOLO-FLOW-4).
     flipped = _flip_nearest(rules, state, spot.space)
     tell(
@@ -383,17 +382,17 @@ def _mathematics(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
         "supported_bonus",
         f"Supported Class bonus: {len(more)} more tile{'s' if len(more) != 1 else ''} flipped "
         f"in the Wall's line to catch up with the others (SOLO-SUP-3)",
-        area=rules.disciplines[2],
+        area=MATHEMATICS,
         cells=more,
     )
 
 
 def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     space = rules.law_spaces[spot.space]
-    place_piece(rules, state, SCHOLAR, rules.disciplines[3], spot.space)
+    place_piece(rules, state, SCHOLAR, LAW, spot.space)
     tell(state, "reward_let_go", "the Scholar has no Skill sections (AMB-34)", source=space.id)
     if space.row in ("middle", "top"):  # LAW-6: the region's tile (AMB-44)
-        tile = state.region_tiles.pop(f"{rules.disciplines[3]}:{space.region}", None)
+        tile = state.region_tiles.pop(f"{LAW}:{space.region}", None)
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
     if not bonus:
@@ -412,8 +411,8 @@ def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
         "supported_bonus",
         f"Supported Class bonus: the {taken} Books and Prestige tokens of region "
         f"{space.region}'s Overflow (SOLO-SUP-5)",
-        area=rules.disciplines[3],
+        area=LAW,
     )
 
 
-_PLACE = (_astronomy, _theology, _mathematics, _law)
+_PLACE = {ASTRONOMY: _astronomy, THEOLOGY: _theology, MATHEMATICS: _mathematics, LAW: _law}
