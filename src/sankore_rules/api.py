@@ -250,7 +250,6 @@ def observation(state: State, player: int) -> dict[str, Any]:
         raise ValueError(f"player must be 0..{state.player_count - 1}, got {player!r}")
     data: dict[str, Any] = _OBSERVER.unstructure(state)
     data.pop("seed")
-    data.pop("_options", None)
     data.pop("_scratch", None)
     data["viewer"] = player
     for p, pl in enumerate(data["players"]):

@@ -243,7 +243,6 @@ class State:
     #: what the last ``apply`` did, in order. Not part of the position: two move orders that
     #: reach the same position give equal states.
     events: list[Event] = field(factory=list, eq=False)
-    _options: Any = field(default=None, eq=False, repr=False, alias="_options")
     _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
     @property
@@ -392,7 +391,6 @@ def to_json(state: State) -> str:
 def _plain(state: State) -> dict[str, Any]:
     # Dicts keep their order (it is the order options are listed in), so no sort_keys.
     data: dict[str, Any] = _CONVERTER.unstructure(state)
-    data.pop("_options", None)
     data.pop("_scratch", None)
     return data
 

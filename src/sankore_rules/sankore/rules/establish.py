@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
 from sankore_rules.sankore.rules.turn import turn_option
@@ -87,7 +87,7 @@ def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     return _tile_reasons(rules, state, task.player, action, free=True)
 
 

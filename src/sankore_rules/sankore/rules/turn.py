@@ -9,12 +9,19 @@ so they can never interrupt a main action (TURN-3, BONUS-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-
-from attrs import frozen
+from typing import NamedTuple
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import ALWAYS_KINDS, ELSEWHERE, STEPS, log, memo, push, step
+from sankore_rules.sankore.engine import (
+    ALWAYS_KINDS,
+    ELSEWHERE,
+    STEPS,
+    log,
+    memo,
+    push,
+    step,
+)
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
@@ -34,8 +41,7 @@ def _always_ready(rules: Rules, state: State, p: int) -> list[Reason]:
     return []
 
 
-@frozen
-class TurnOption:
+class TurnOption(NamedTuple):
     """A kind of action offered on the turn menu.
 
     Attributes:
@@ -145,6 +151,7 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     check=_turn_check,
     always_ask=True,
     lister=_turn_options,
+    exact_check=True,
     prompt="Take a main or bonus action, or end your turn",
 )
 def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.common import (
@@ -39,7 +39,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or action.args[0] not in rules.wall_spaces:
         if action.args == (rules.corner_id,):
             return [
@@ -171,7 +171,7 @@ def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or (
         action.args[0] not in rules.wall_spaces and action.args[0] != rules.corner_id
     ):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
@@ -44,7 +44,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or action.args[0] not in rules.theology_spaces:
         return [Reason("bad_arguments", "write 'mosque <Theology space>'")]
     space = rules.theology_spaces[action.args[0]]
@@ -121,7 +121,7 @@ def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _student_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return [] if not action.args else names_nothing()
+        return no_words(action)
     d = task.args["discipline"]
     pl = state.players[task.player]
     match action.args:
