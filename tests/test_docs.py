@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 from collections import Counter
@@ -163,24 +161,6 @@ def html_table(page: Path, *headers: str) -> list[dict[str, str]]:
         if table and tuple(table[0][: len(headers)]) == headers:
             return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
     raise AssertionError(f"no table with headers {headers!r} in {page}")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built with ``mkdocs build --strict`` as ``make docs`` does."""
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("SANKORE_RULES_DATA", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return out
 
 
 # ---- every entry in words -----------------------------------------------------------------------
