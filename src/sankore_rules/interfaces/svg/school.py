@@ -171,7 +171,15 @@ def _player_pieces(s: Scene, p: int) -> list[str]:
                     stroke=s.ink,
                     stroke_width=1.2,
                 ),
-                text(x, y + 4, tile_id, font_size=11, text_anchor="middle", fill=contrast(colour)),
+                text(
+                    x,
+                    y + 4,
+                    tile_id,
+                    # A long id is set smaller, to stay inside its space.
+                    font_size=min(11.0, round(cw / (0.58 * len(tile_id)), 1)),
+                    text_anchor="middle",
+                    fill=contrast(colour),
+                ),
                 data_class=tile_id,
                 data_space=cid,
             )
@@ -202,7 +210,7 @@ def _player_pieces(s: Scene, p: int) -> list[str]:
                     text_anchor="middle",
                     fill=contrast(colour),
                 ),
-                s.student(grad.student, x + gw / 2, gy + gh - 13, 8, f" on {grad.tile}")
+                s.student(grad.student, x + gw / 2, gy + gh - 13, 7, f" on {grad.tile}")
                 if grad.student
                 else "",
                 data_graduated=grad.tile,
