@@ -1,7 +1,7 @@
 """A game viewer: one self-contained HTML page stepping through a recorded game.
 
-:func:`viewer_html` replays a record and writes a page holding, for every position of the
-game, the picture of the whole state (:func:`~sankore_rules.state_svg`, the last action's
+``viewer_html()`` replays a record and writes a page holding, for every position of the
+game, the picture of the whole state (``state_svg()``, the last action's
 marks included), the running score sheet and what the last action did; beside it the list of
 actions. The arrow keys step back and forth (Home and End jump to either end, Page Up and Page
 Down by ten); a click on an action jumps there; the address keeps the move (``#42``).
@@ -75,7 +75,7 @@ def viewer_html(record: Record, *, rules: Rules | None = None, check_rules: bool
     Args:
         record: the game.
         rules: the ruleset to replay it by; the bundled one by default.
-        check_rules: refuse a record made with another ruleset (as :func:`replay` does).
+        check_rules: refuse a record made with another ruleset (as ``replay()`` does).
 
     Raises:
         RecordError: for a setup the game does not have, or another ruleset's record.

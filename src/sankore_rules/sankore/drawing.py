@@ -1,9 +1,9 @@
 """The drawing table (``data/drawing.toml``): where the pictures put each place, and their colours.
 
-The SVG pictures of :mod:`sankore_rules.interfaces.svg` take every position from this table and
+The SVG pictures of ``sankore_rules.interfaces.svg`` take every position from this table and
 every connection from the ruleset's graphs, so a corrected board is redrawn by editing numbers,
 not code. No rule reads it: it holds no number of the game, and so no ``source``. It is loaded
-and checked with the other tables, and :func:`validate_drawing` refuses, naming the key, a
+and checked with the other tables, and ``validate_drawing()`` refuses, naming the key, a
 drawing that leaves a place of the other tables undrawn, puts one outside its panel, or gives
 a colour that is not ``#rrggbb``.
 
@@ -215,7 +215,7 @@ def _check_numbers(where: str, value: object) -> None:
 
 
 def validate_drawing(t: RulesTables) -> None:
-    """Raise :class:`RulesDataError` unless ``t.drawing`` draws every place the other tables hold.
+    """Raise ``RulesDataError`` unless ``t.drawing`` draws every place the other tables hold.
 
     Every position lies inside its panel, every panel inside its picture; so a drawing the
     tables accept is one the pictures can draw.

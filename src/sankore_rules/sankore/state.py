@@ -262,8 +262,8 @@ class State:
     def _repr_svg_(self) -> str | None:
         """The whole state as an SVG picture: how Jupyter and IPython show a state.
 
-        The picture is :func:`sankore_rules.state_svg`'s. This layer only holds the hook
-        (:func:`register_svg`): the game never imports the interfaces drawn on top of it.
+        The picture is ``sankore_rules.state_svg()``'s. This layer only holds the hook
+        (``register_svg()``): the game never imports the interfaces drawn on top of it.
         """
         return _SVG[0](self) if _SVG else None
 
@@ -375,7 +375,7 @@ _SVG: list[Callable[[State], str]] = []
 def register_svg(draw: Callable[[State], str]) -> None:
     """Make ``draw`` the picture a state shows of itself in Jupyter (``State._repr_svg_``).
 
-    ``sankore_rules`` registers :func:`sankore_rules.state_svg` when it is imported; a
+    ``sankore_rules`` registers ``sankore_rules.state_svg()`` when it is imported; a
     frontend may register a picture of its own.
     """
     _SVG[:] = [draw]

@@ -3,8 +3,8 @@
 The main board, the Library, a player board, or the whole state, from a state or from a
 ruleset alone.
 
-Every function takes a :class:`~sankore_rules.State` (its pieces drawn, and whatever its last
-action touched ringed in the highlight colour) or a :class:`~sankore_rules.Rules` (the board as
+Every function takes a ``State`` (its pieces drawn, and whatever its last
+action touched ringed in the highlight colour) or a ``Rules`` (the board as
 the ruleset sets it out, empty). Where each thing goes and the colours are the ruleset's
 drawing table (``data/drawing.toml``); which place joins which comes from its graphs. Pieces
 take their player's colour and carry the player's number; Books, tokens, Students and tiles
@@ -45,7 +45,7 @@ __all__ = [
     "state_svg",
 ]
 
-#: The parts of the main board :func:`area_svg` draws on their own.
+#: The parts of the main board ``area_svg()`` draws on their own.
 AREAS = BOARD_PANELS
 #: Room above the main board's panels for the line saying who decides what.
 _STATUS = 36
@@ -183,7 +183,7 @@ def state_layout(
 ) -> tuple[tuple[int, int], list[Panel]]:
     """The whole-state picture as panels: its size, then every panel placed in it.
 
-    The main board on top; the Library and each player's board below it. :func:`state_svg`
+    The main board on top; the Library and each player's board below it. ``state_svg()``
     draws them; the game viewer keeps each panel's board layer once and its pieces per frame.
     """
     scene = _scene(source, marks)

@@ -1,6 +1,6 @@
 """The main board's panels: the four areas, the queues, the Graduation tiles, the Favour track.
 
-Each function draws one panel from a :class:`~sankore_rules.interfaces.svg.scene.Scene`: what
+Each function draws one panel from a ``Scene``: what
 the ruleset sets out (spaces, paths, printed numbers) in the board layer, what the state puts
 there (pieces, Books, tokens, tiles, camels, discs, and rings round what the last action
 touched) in the pieces layer. Positions come from ``drawing.toml``; which place joins which,

@@ -1,6 +1,6 @@
 """What every panel draws with: the ruleset, its drawing table, the state, and the components.
 
-A :class:`Scene` is built once per picture. Panels ask it for the colours of a player or a
+A ``Scene`` is built once per picture. Panels ask it for the colours of a player or a
 discipline, for the pieces (Trading Posts, Books, Students, tiles ...) as they are drawn
 everywhere, and for the ring around whatever the last action touched.
 """
