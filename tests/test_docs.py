@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 from collections import Counter
@@ -163,24 +161,6 @@ def html_table(page: Path, *headers: str) -> list[dict[str, str]]:
         if table and tuple(table[0][: len(headers)]) == headers:
             return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
     raise AssertionError(f"no table with headers {headers!r} in {page}")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built with ``mkdocs build --strict`` as ``make docs`` does."""
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("SANKORE_RULES_DATA", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return out
 
 
 # ---- every entry in words -----------------------------------------------------------------------
@@ -377,60 +357,49 @@ def test_pages_follow_a_corrected_copy_of_the_tables(tmp_path: Path) -> None:
     assert next(r["Knowledge"] for r in spaces if r["Space"] == "djenne-middle") == "5"
 
 
-# ---- the diagrams -------------------------------------------------------------------------------
+# ---- the pictures ------------------------------------------------------------------------------
 
 
-def mermaid(section: str) -> list[str]:
+@pytest.mark.parametrize(
+    ("section", "picture"),
+    [
+        ("astronomy-map", lambda: sr.area_svg(RULES, "astronomy")),
+        ("theology-picture", lambda: sr.area_svg(RULES, "theology")),
+        ("mathematics-diagram", lambda: sr.area_svg(RULES, "mathematics")),
+        ("law-picture", lambda: sr.area_svg(RULES, "law")),
+        ("queues-picture", lambda: sr.area_svg(RULES, "queues")),
+        ("favour-track-picture", lambda: sr.area_svg(RULES, "favour_track")),
+        ("graduation-picture", lambda: sr.area_svg(RULES, "graduation")),
+        ("player-board-diagram", lambda: sr.player_board_svg(RULES)),
+        ("library-picture", lambda: sr.library_svg(RULES, side="six_shelf")),
+        ("pictures-mid-game", lambda: sr.state_svg(generate.pictures.mid_game(RULES))),
+    ],
+)
+def test_pages_show_the_librarys_own_pictures(section: str, picture: Any) -> None:
+    """Issue 15: each area and component page shows its part of the board as the library
+    draws it from the ruleset (no diagram of its own), inside a captioned figure."""
     text = generate.render_section(section, RULES)
-    assert text.startswith("```mermaid\n") and text.endswith("\n```")
-    return [line.strip() for line in text.splitlines()[1:-1]]
+    assert text.startswith('<figure class="sankore-picture"><svg ')
+    assert picture() in text
+    assert "\n\n" not in text.split("</figure>")[0]  # one HTML block for Markdown
 
 
-def test_route_map_draws_every_place_and_path() -> None:
-    """ASTRO-2, ASTRO-7, GAP-3: the map has every node, and every path with its Knowledge."""
-    lines = mermaid("astronomy-map")
-    table = toml("astronomy")
-    ids = {n["id"]: words.mermaid_id(n["id"]) for n in table["node"]}
-    for node, mid in ids.items():
-        assert any(line.startswith(mid + "(") or line.startswith(mid + "[") for line in lines), node
-    drawn = set()
-    for line in lines:
-        solid = re.fullmatch(r"(\S+) ---\|(\d+)\| (\S+)", line)
-        dotted = re.fullmatch(r"(\S+) -\. (\d+) \.- (\S+)", line)
-        for match, is_dotted in ((solid, False), (dotted, True)):
-            if match:
-                drawn.add((frozenset((match[1], match[3])), int(match[2]), is_dotted))
-    expected = {
-        (frozenset(ids[e] for e in p["ends"]), p["knowledge"], p.get("dotted", False))
-        for p in table["path"]
-    }
-    assert expected == drawn
+def test_mid_game_picture_is_a_game_in_progress() -> None:
+    """Issue 15: the pictures page's game is part way through, with pieces of every player."""
+    state = generate.pictures.mid_game(RULES)
+    assert not sr.is_terminal(state)
+    assert {0, 1, 2} == set(state.spaces.values())
 
 
-def test_madrasa_diagram_links_every_wall_to_its_lines() -> None:
-    """MATH-2, MATH-6, AMB-24, GAP-8: horizontal Walls watch columns, vertical ones rows."""
-    lines = mermaid("mathematics-diagram")
-    table = toml("mathematics")
-    expected = set()
-    for wall in table["wall"]:
-        kind = "column" if table["sides"][wall["side"]]["orientation"] == "horizontal" else "row"
-        expected.add(f"{words.mermaid_id(wall['id'])} --> {kind}_{wall['line']}")
-    corner = words.mermaid_id(table["corner"]["id"])
-    expected |= {f"{corner} --> row_0", f"{corner} --> column_0"}
-    assert expected == {line for line in lines if " --> " in line}
-
-
-def test_player_board_diagram_has_every_space_and_arrow() -> None:
-    """TEACH-8, SUPP-1, GAP-11: each Class and Student space, each arrow, each space under."""
-    lines = mermaid("player-board-diagram")
-    table = toml("player_board")
-    arrows = {f"{a['from']} --> {t}" for a in table["arrows"] for t in a["to"]}
-    under = {f"{s['id']} -.- {s['under']}" for s in table["students"] if "under" in s}
-    assert arrows == {line for line in lines if " --> " in line}
-    assert under == {line for line in lines if " -.- " in line}
-    nodes = {line.split("[")[0].split("(")[0] for line in lines if "[" in line or "((" in line}
-    expected = {c["id"] for c in table["classes"]} | {s["id"] for s in table["students"]}
-    assert expected == nodes
+def test_site_draws_no_diagram_from_elsewhere(site: Path) -> None:
+    """Issue 15: no page needs mermaid (or any script from elsewhere) to show its pictures;
+    the area pages hold the library's SVG inline."""
+    for html in sorted(site.rglob("*.html")):
+        text = html.read_text(encoding="utf-8")
+        assert "mermaid" not in text, html
+    for page in ("areas/astronomy", "areas/theology", "areas/mathematics", "areas/law"):
+        text = (site / page / "index.html").read_text(encoding="utf-8")
+        assert text.count('<figure class="sankore-picture"><svg ') == 1, page
 
 
 # ---- sources, rulings, API, getting started -----------------------------------------------------

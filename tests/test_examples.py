@@ -47,6 +47,7 @@ def test_every_example_is_tested() -> None:
         "corrected_rules.py",
         "legal_actions.py",
         "lookahead_bot.py",
+        "pictures.py",
         "random_game.py",
         "save_and_load.py",
     ]
@@ -135,3 +136,17 @@ def test_corrected_rules_are_loaded_from_a_copy_of_the_tables() -> None:
         "a broken table is refused: law.toml, .space[0].knowledge, invalid value for type, "
         "expected int"
     )
+
+
+def test_pictures_writes_the_state_and_the_viewer(tmp_path: Path) -> None:
+    """Issue 15: the pictures example writes the whole-state SVG of its game and the viewer
+    page of every position, and says where."""
+    lines = run("pictures.py", str(tmp_path))
+    state, actions = load("pictures").play()
+    assert [
+        f"the game after 40 decisions: {tmp_path / 'state.svg'}",
+        f"every position of it, step by step: {tmp_path / 'game.html'}",
+    ] == lines
+    assert sr.state_svg(state) == (tmp_path / "state.svg").read_text(encoding="utf-8")
+    record = sr.load_record(sr.save_record(actions, players=2, seed=9))
+    assert sr.viewer_html(record) == (tmp_path / "game.html").read_text(encoding="utf-8")

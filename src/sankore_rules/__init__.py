@@ -31,6 +31,14 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_state
+from sankore_rules.interfaces.svg import (
+    area_svg,
+    board_svg,
+    library_svg,
+    player_board_svg,
+    state_svg,
+)
+from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.queries import (
     Knowledge,
     Placement,
@@ -71,22 +79,28 @@ __all__ = [
     "StateError",
     "Storage",
     "apply",
+    "area_svg",
+    "board_svg",
     "explain",
     "final_scores",
     "from_json",
     "is_terminal",
     "knowledge",
     "legal_actions",
+    "library_svg",
     "load_record",
     "load_rules",
     "new_game",
     "observation",
     "parse_action",
+    "player_board_svg",
     "reachable_spaces",
     "render_state",
     "replay",
     "rules_of",
     "save_record",
+    "state_svg",
     "storage",
     "to_json",
+    "viewer_html",
 ]

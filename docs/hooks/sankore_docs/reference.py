@@ -54,6 +54,7 @@ DATA_PAGES: dict[str, str] = {
     "graduation_tiles": "components/graduation-tiles.md",
     "objectives": "components/objectives.md",
     "rulings": "reference/rulings.md",
+    "drawing": "pictures.md",
 }
 
 # ---- reference pages -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The ``sankore-rules`` command line: simulate, show, legal, explain, replay, play, demo.
+"""The ``sankore-rules`` command line: simulate, show, legal, explain, replay, view, play, demo.
 
 Exit status: 0 on success; 1 for an illegal action or a record that does not replay; 2 for
 unusable input (a missing file, malformed JSON, an unknown option), with a one-line message on
@@ -28,6 +28,8 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_scores, render_state
+from sankore_rules.interfaces.svg import state_svg
+from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.actions import Action, parse_notation
 from sankore_rules.sankore.board import Rules
@@ -200,10 +202,24 @@ def _decision_line(state: State) -> str:
 # ---- show, legal, explain, replay --------------------------------------------------------------
 
 
+def _write(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(UNUSABLE, f"cannot write {what} to {path}: {exc}")
+
+
 def _show(args: argparse.Namespace) -> int:
+    if args.svg is not None and args.player is not None:
+        # The picture shows every hand: it is no view for one player.
+        _fail(UNUSABLE, "--svg draws the whole state: it does not take --player")
     state = _load_state(args)
     if args.player is not None and not 0 <= args.player < state.player_count:
         _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
+    if args.svg is not None:
+        _write(args.svg, state_svg(state), "the picture")
+        print(f"Picture of the state written to {args.svg}")
+        return OK
     print(render_state(state, viewer=args.player))
     over = api.is_terminal(state)
     print("\nFinal scores:" if over else "\nScore if the game ended now:")
@@ -243,6 +259,19 @@ def _replay_command(args: argparse.Namespace) -> int:
         print(f"Replayed {count} actions; the game goes on. {_decision_line(state)}")
         print("\nScore if the game ended now:")
         print(render_scores(api.final_scores(state), final=False))
+    return OK
+
+
+def _view(args: argparse.Namespace) -> int:
+    record = _load_record(args.record)
+    _replay(args, args.record, record)  # a record that does not replay is reported as replay does
+    output = args.output or str(Path(args.record).with_suffix(".html"))
+    try:
+        page = viewer_html(record, rules=_rules(args), check_rules=not args.any_rules)
+    except (RecordError, ReplayError) as exc:
+        _fail(UNUSABLE, f"{args.record}: {exc}")
+    _write(output, page, "the viewer")
+    print(f"Game viewer of {len(record.actions)} actions written to {output}")
     return OK
 
 
@@ -580,6 +609,11 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="render a state or a record's last state as text")
     _file_options(show)
     show.add_argument("--player", type=int, help="show only what this player may see")
+    show.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="write a picture of the whole state (SVG) to FILE instead of printing text",
+    )
     show.set_defaults(run=_show)
 
     legal = sub.add_parser("legal", help="the legal actions of the pending decision")
@@ -595,6 +629,19 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("record", help="a game record")
     _file_options(rep, record_only=True)
     rep.set_defaults(run=_replay_command)
+
+    view = sub.add_parser(
+        "view", help="write a game record as one HTML page that steps through the game"
+    )
+    view.add_argument("record", help="a game record")
+    view.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="the page to write (default: the record's name with .html)",
+    )
+    _file_options(view, record_only=True)
+    view.set_defaults(run=_view)
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
     _game_options(play, seed=None)

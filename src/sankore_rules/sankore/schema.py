@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from sankore_rules.sankore.drawing import Drawing
 from sankore_rules.sankore.vocabulary import Cost, Effect, Source
 
 __all__ = [
@@ -641,6 +642,7 @@ class RulesTables:
     graduation_tiles: GraduationTiles
     objectives: Objectives
     rulings: Rulings
+    drawing: Drawing
     content_hash: str
 
 
@@ -660,4 +662,5 @@ DATA_FILES: dict[str, type[Any]] = {
     "graduation_tiles": GraduationTiles,
     "objectives": Objectives,
     "rulings": Rulings,
+    "drawing": Drawing,
 }

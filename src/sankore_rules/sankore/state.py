@@ -9,7 +9,7 @@ clone; the caller's state is never touched.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import cattrs
@@ -26,6 +26,7 @@ __all__ = [
     "State",
     "Task",
     "from_json",
+    "register_svg",
     "to_json",
 ]
 
@@ -257,6 +258,14 @@ class State:
         """The pending decision: its kind, whose it is and its parameters."""
         return self.agenda[-1] if self.agenda and not self.game_over else None
 
+    def _repr_svg_(self) -> str | None:
+        """The whole state as an SVG picture: how Jupyter and IPython show a state.
+
+        The picture is ``sankore_rules.state_svg()``'s. This layer only holds the hook
+        (``register_svg()``): the game never imports the interfaces drawn on top of it.
+        """
+        return _SVG[0](self) if _SVG else None
+
     def key(self) -> Hashable:
         """A hashable key of the position, for transposition tables and sets of positions.
 
@@ -356,6 +365,19 @@ class State:
             self.agenda.copy(),
             self.events.copy(),
         )
+
+
+#: What draws a state for ``State._repr_svg_``: set by the interfaces layer when it loads.
+_SVG: list[Callable[[State], str]] = []
+
+
+def register_svg(draw: Callable[[State], str]) -> None:
+    """Make ``draw`` the picture a state shows of itself in Jupyter (``State._repr_svg_``).
+
+    ``sankore_rules`` registers ``sankore_rules.state_svg()`` when it is imported; a
+    frontend may register a picture of its own.
+    """
+    _SVG[:] = [draw]
 
 
 def _frozen(value: Any) -> Hashable:

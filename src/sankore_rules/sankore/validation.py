@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
+from sankore_rules.sankore.drawing import validate_drawing
 from sankore_rules.sankore.provenance import parse_source_key, sourced_entries, valued_fields
 from sankore_rules.sankore.tables import (
     RESOURCES,
@@ -126,6 +127,8 @@ def _check_numbers(t: RulesTables) -> None:
     # One walk over every value first, so that no later check (or board built from the
     # tables) meets a negative count or a size that would take minutes or gigabytes.
     for file, where, value in table_values(t):
+        if file == "drawing":
+            continue  # positions in a picture, bounded by validate_drawing
         number = isinstance(value, int) and not isinstance(value, bool)
         if number and not 0 <= value <= MAX_TABLE_NUMBER:
             raise _fail(file, where, f"{value} is not a number 0..{MAX_TABLE_NUMBER}")
@@ -393,6 +396,7 @@ def validate_tables(t: RulesTables) -> None:
     _check_routes(t)
     _check_board_rows(t)
     _check_setup_supply(t)
+    validate_drawing(t)
 
 
 def _check_area_ids(t: RulesTables) -> None:
