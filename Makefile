@@ -11,7 +11,7 @@ MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,ai]'
 	touch $(STAMP)
 
 demo: $(STAMP)
