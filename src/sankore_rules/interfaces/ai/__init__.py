@@ -18,15 +18,33 @@ from sankore_rules.interfaces.ai.action_space import (
     legal_mask,
     num_distinct_actions,
 )
+from sankore_rules.interfaces.ai.returns import SCHEMES, outcome, returns
+from sankore_rules.interfaces.ai.tensors import (
+    Segment,
+    TensorLayout,
+    information_state_string,
+    observation_string,
+    observation_tensor,
+    tensor_layout,
+)
 
 __all__ = [
+    "SCHEMES",
     "ActionLayout",
     "Family",
+    "Segment",
+    "TensorLayout",
     "action_layout",
     "action_to_index",
     "index_to_action",
+    "information_state_string",
     "layout_digest",
     "legal_indices",
     "legal_mask",
     "num_distinct_actions",
+    "observation_string",
+    "observation_tensor",
+    "outcome",
+    "returns",
+    "tensor_layout",
 ]
