@@ -37,6 +37,7 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py
+	$(BIN)/python benchmarks/ai_overhead.py
 
 # The fuzz tests of the trust boundary (tests/test_fuzz.py) with many more examples than
 # `make test` runs, printing what they tried, refused, and accepted and played.

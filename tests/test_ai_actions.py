@@ -192,3 +192,14 @@ def test_a_corrected_ruleset_gets_its_own_layout(tmp_path: Path) -> None:
     state = sr.new_game(players=2, seed=3, rules=corrected)
     assert (num_distinct_actions(corrected),) == legal_mask(state).shape
     play(Setup(2, 3, "six_shelf"), 3, max_decisions=300)  # the bundled rules still play
+
+
+def test_the_docs_page_lists_every_action_with_its_index() -> None:
+    """The generated page is the layout: every index and notation appears on it."""
+    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+    import generate
+
+    text = generate.render_section("ai-action-layout", RULES)
+    for i, action in enumerate(action_layout(RULES).actions):
+        assert f"- {i}: `{action}`" in text
+    assert f"**{BUNDLED_ACTIONS} actions**" in generate.render_section("ai-action-summary", RULES)
