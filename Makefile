@@ -17,7 +17,7 @@ SOURCES := $(shell find src -name '*.py') setup.py
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -56,10 +56,12 @@ typecheck: $(STAMP)
 docs: $(STAMP)
 	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
 
-# Speed beside python-chess, for the pure and the compiled build (benchmarks/speed.py).
+# Speed beside python-chess, for the pure and the compiled build (benchmarks/speed.py), and
+# what the game-AI wrappers add per step (benchmarks/ai_overhead.py).
 bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python benchmarks/speed.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/speed.py --only chess calls memory
+	$(BIN)/python benchmarks/ai_overhead.py
 
 # The fuzz tests of the trust boundary (tests/test_fuzz.py) with many more examples than
 # `make test` runs, printing what they tried, refused, and accepted and played.

@@ -29,9 +29,7 @@ def compiled_modules() -> list[str]:
     """
     candidates = [*PACKAGE.joinpath("sankore").rglob("*.py"), PACKAGE / "api.py"]
     return sorted(
-        str(path)
-        for path in candidates
-        if path.relative_to(PACKAGE).as_posix() not in INTERPRETED
+        str(path) for path in candidates if path.relative_to(PACKAGE).as_posix() not in INTERPRETED
     )
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sankore_docs import areas, clauses, components, pictures, reference
+from sankore_docs import ai, areas, clauses, components, pictures, reference
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -48,6 +48,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **components.SECTIONS,
     **pictures.SECTIONS,
     **reference.SECTIONS,
+    **ai.SECTIONS,
     "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 
