@@ -3,7 +3,7 @@
 The rules modules compute these figures for their checks; here they are public and documented:
 a player's Knowledge in an area and where it comes from, what a player may keep at the end of a
 turn, and the empty spaces of an area within the player's Knowledge. Board geometry (queues,
-the Madrasa, the player board's arrows, Graduation slots) is on :class:`~sankore_rules.Rules`.
+the Madrasa, the player board's arrows, Graduation slots) is on [`Rules`][sankore_rules.Rules].
 
 >>> import sankore_rules as sr
 >>> state = sr.new_game(players=2, seed=3)

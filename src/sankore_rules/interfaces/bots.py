@@ -49,7 +49,10 @@ def evaluate(state: State, player: int) -> float:
 
 
 class GreedyBot:
-    """Looks one decision ahead and takes the action whose result :func:`evaluate` likes best."""
+    """Looks one decision ahead and takes the action whose result scores best.
+
+    Each result is scored by [`evaluate`][sankore_rules.interfaces.bots.evaluate].
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

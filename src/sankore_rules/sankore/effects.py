@@ -1,10 +1,11 @@
 """The effect vocabulary's interpreter: every reward and bonus of the tables becomes tasks here.
 
-:func:`effect_tasks` turns table :class:`~sankore_rules.sankore.tables.Effect` records into agenda
-tasks; the simple effects (gains, Favour moves, Skill tiles, scorings) are resolved in this
-module, and the ones that reuse a whole procedure (a free Graduate, a Transfer, an Enrol from
-anywhere, a free Wall) are resolved by that procedure's module under the same task kind. Adding a
-tile is a data edit; adding a kind of effect is a change here.
+[`effect_tasks`][sankore_rules.sankore.effects.effect_tasks] turns table
+[`Effect`][sankore_rules.sankore.tables.Effect] records into agenda tasks; the simple effects
+(gains, Favour moves, Skill tiles, scorings) are resolved in this module, and the ones that reuse a
+whole procedure (a free Graduate, a Transfer, an Enrol from anywhere, a free Wall) are resolved by
+that procedure's module under the same task kind. Adding a tile is a data edit; adding a kind of
+effect is a change here.
 """
 
 from __future__ import annotations

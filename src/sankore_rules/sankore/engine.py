@@ -1,11 +1,12 @@
 """The decision model: an agenda of steps, resolved one decision at a time.
 
-A state's ``agenda`` is a stack of :class:`~sankore_rules.sankore.state.Task`. The top task is
+A state's ``agenda`` is a stack of [`Task`][sankore_rules.sankore.state.Task]. The top task is
 either a decision (the player picks one of its options) or an automatic step (carried out at once).
 Every step kind is registered here with the functions that list its candidate options, check
 one option (returning the reasons it is refused) and resolve it. The legal options are the
 candidates the check accepts: ``legal_actions``, ``explain`` and ``apply`` all go through
-:func:`check`, so what is listed and what is accepted can never disagree.
+[`check`][sankore_rules.sankore.engine.check], so what is listed and what is accepted can never
+disagree.
 
 This module knows nothing of Sankoré's disciplines or boards; the rules modules register steps.
 """
@@ -112,7 +113,8 @@ def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[
 def names_nothing() -> list[Reason]:
     """What a check returns for words naming nothing of the ruleset (an unknown id, a missing word).
 
-    No reason of its own: :func:`check` then answers ``no_such_option`` and lists the options.
+    No reason of its own: [`check`][sankore_rules.sankore.engine.check] then answers
+    ``no_such_option`` and lists the options.
     """
     return []
 
@@ -236,7 +238,8 @@ def decide(rules: Rules, state: State, action: Action, player: int | None = None
     """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
 
     Raises:
-        IllegalAction: with the reasons of :func:`check` when the action is not legal.
+        IllegalAction: with the reasons of [`check`][sankore_rules.sankore.engine.check] when the
+            action is not legal.
     """
     reasons = check(rules, state, action, player)
     if reasons:

@@ -1,9 +1,9 @@
 """The game state: every component's whereabouts, the pending decisions, JSON and observation.
 
 The state is a tree of attrs classes. Its containers are shallow: lists and dicts of ints,
-strings and frozen records, so :meth:`State.clone` copies a state in a few microseconds by
-copying the containers and sharing the immutable values. ``apply`` clones, then changes the
-clone; the caller's state is never touched.
+strings and frozen records, so [`State.clone`][sankore_rules.State.clone] copies a state in a few
+microseconds by copying the containers and sharing the immutable values. ``apply`` clones, then
+changes the clone; the caller's state is never touched.
 """
 
 from __future__ import annotations
@@ -125,7 +125,10 @@ class PlayerState:
     turns: int = 0
 
     def key(self) -> Hashable:
-        """A hashable key of this player's part of the position (see :meth:`State.key`)."""
+        """A hashable key of this player's part of the position.
+
+        [`State.key`][sankore_rules.State.key] is made of the players' keys and the board's.
+        """
         return (
             self.gold,
             self.salt,
@@ -173,9 +176,10 @@ class PlayerState:
 class State:
     """Everything about a game in progress.
 
-    The public contract is small: :attr:`current_player`, :func:`sankore_rules.legal_actions`,
-    :func:`sankore_rules.apply` and friends. The fields are readable by anyone (frontends draw
-    from them) and documented on each name; they change only through ``apply``.
+    The public contract is small: [`current_player`][sankore_rules.State.current_player],
+    [`sankore_rules.legal_actions`][sankore_rules.legal_actions],
+    [`sankore_rules.apply`][sankore_rules.apply] and friends. The fields are readable by anyone
+    (frontends draw from them) and documented on each name; they change only through ``apply``.
     """
 
     rules_name: str
@@ -379,7 +383,7 @@ MAX_STATE_DEPTH = 16
 
 
 def to_json(state: State) -> str:
-    """The state as JSON text; :func:`from_json` restores an equal state.
+    """The state as JSON text; [`from_json`][sankore_rules.from_json] restores an equal state.
 
     >>> import sankore_rules as sr
     >>> s = sr.new_game(players=2, seed=1)
@@ -427,7 +431,7 @@ def _first_difference(given: Any, canonical: Any, path: str) -> str | None:
 
 
 def from_json(text: str | bytes) -> State:
-    """Read a state written by :func:`to_json`.
+    """Read a state written by [`to_json`][sankore_rules.to_json].
 
     Raises:
         StateError: for malformed JSON, a wrong or missing field (named), or a state whose

@@ -1,9 +1,10 @@
 """The turn: the menu of main and bonus actions, ending the turn, its checks, and the game's end.
 
-Each action module registers its turn options here with :func:`turn_option`; the ``turn``
-decision lists them all, plus ``end``. A main action may be taken once per turn and at most two
-main actions per turn (TURN-2); bonus actions are unlimited and only ever start from this menu,
-so they can never interrupt a main action (TURN-3, BONUS-1).
+Each action module registers its turn options here with
+[`turn_option`][sankore_rules.sankore.rules.turn.turn_option]; the ``turn`` decision lists them all,
+plus ``end``. A main action may be taken once per turn and at most two main actions per turn
+(TURN-2); bonus actions are unlimited and only ever start from this menu, so they can never
+interrupt a main action (TURN-3, BONUS-1).
 """
 
 from __future__ import annotations
