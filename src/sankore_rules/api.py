@@ -126,9 +126,10 @@ def new_game(
     Raises:
         ValueError: for a player count, seed or library side the game does not have.
 
-    >>> state = new_game(players=3, seed=42)
-    >>> state.current_player == state.first_player
-    True
+    Examples:
+        >>> state = new_game(players=3, seed=42)
+        >>> state.current_player == state.first_player
+        True
     """
     if isinstance(players, bool):
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")

@@ -2,11 +2,12 @@
 
 Both are reproducible: the same seed and the same states give the same choices.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=5)
->>> bot = RandomBot(seed=1)
->>> bot.choose(state) in sr.legal_actions(state)
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> bot = RandomBot(seed=1)
+    >>> bot.choose(state) in sr.legal_actions(state)
+    True
 """
 
 from __future__ import annotations

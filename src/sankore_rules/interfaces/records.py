@@ -4,7 +4,7 @@ A record is to a game what PGN is to a chess game. Draws and shuffles come from 
 generator kept in the state, so the setup options, the seed and the list of actions reproduce a
 game exactly; [`replay`][sankore_rules.replay] plays them again, checking every action on the way.
 
-The document reads::
+The document reads:
 
     {
       "format": "sankore-record",
@@ -21,15 +21,16 @@ variant of [`new_game`][sankore_rules.new_game] that bounds a game's length; abs
 When ``result`` is present, [`replay`][sankore_rules.replay] also checks that the game ends there
 with those scores.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=5)
->>> first = sr.legal_actions(state)[0]
->>> text = save_record([first], players=2, seed=5)
->>> record = load_record(text)
->>> record.actions == (str(first),)
-True
->>> replay(record) == sr.apply(state, first)
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> first = sr.legal_actions(state)[0]
+    >>> text = save_record([first], players=2, seed=5)
+    >>> record = load_record(text)
+    >>> record.actions == (str(first),)
+    True
+    >>> replay(record) == sr.apply(state, first)
+    True
 """
 
 from __future__ import annotations
@@ -132,8 +133,9 @@ class Record:
             ruleset.
         tags: free text about the game (who played, which bots, when), like PGN's tags.
 
-    >>> Record(players=2, seed=1, actions=["end"]).actions
-    ('end',)
+    Examples:
+        >>> Record(players=2, seed=1, actions=["end"]).actions
+        ('end',)
     """
 
     players: int

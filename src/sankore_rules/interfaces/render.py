@@ -6,10 +6,11 @@ board and resources.
 The command line's ``show`` and ``play`` print it; a frontend may show it as a debugging view.
 Players are written ``P0``, ``P1`` ...; an empty space is ``.``.
 
->>> import sankore_rules as sr
->>> text = render_state(sr.new_game(players=2, seed=3))
->>> text.splitlines()[0]
-'Sankoré, 2 players, seed 3, Library three_shelf, ruleset sankore-standard'
+Examples:
+    >>> import sankore_rules as sr
+    >>> text = render_state(sr.new_game(players=2, seed=3))
+    >>> text.splitlines()[0]
+    'Sankoré, 2 players, seed 3, Library three_shelf, ruleset sankore-standard'
 """
 
 from __future__ import annotations

@@ -27,11 +27,17 @@ class Action(NamedTuple):
     A named tuple, so that the thousands of options a search bot lists cost little to make,
     hash and compare; it is immutable like every value the engine shares.
 
-    >>> a = Action("teach", ("c1a",))
-    >>> str(a)
-    'teach c1a'
-    >>> parse_notation(str(a)) == a
-    True
+    Attributes:
+        kind: what is being decided, the notation's first word (``teach``, ``camel``,
+            ``end`` ...); the decisions table of the API reference lists each decision's.
+        args: the words naming the option (``("c1a",)``), ids of the rule tables or numbers.
+
+    Examples:
+        >>> a = Action("teach", ("c1a",))
+        >>> str(a)
+        'teach c1a'
+        >>> parse_notation(str(a)) == a
+        True
     """
 
     kind: str

@@ -304,9 +304,10 @@ def load_rules(path: str | Path | None = None) -> Rules:
     Raises:
         RulesDataError: when a table is malformed, naming file, entry and field.
 
-    >>> rules = load_rules()
-    >>> rules.disciplines
-    ('astronomy', 'theology', 'mathematics', 'law')
+    Examples:
+        >>> rules = load_rules()
+        >>> rules.disciplines
+        ('astronomy', 'theology', 'mathematics', 'law')
     """
     return _cached_default() if path is None else Rules(load_tables(path))
 

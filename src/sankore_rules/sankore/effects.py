@@ -122,6 +122,7 @@ def _resource_check(rules: Rules, state: State, task: Task, action: Action) -> l
     candidates=_resource_candidates,
     check=_resource_check,
     prompt="Choose the resource to gain",
+    answers=("resource",),
 )
 def _gain_resource(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -164,6 +165,7 @@ def _choose_book_check(rules: Rules, state: State, task: Task, action: Action) -
     candidates=_choose_book_candidates,
     check=_choose_book_check,
     prompt="Choose the discipline of the Book to gain",
+    answers=("book",),
 )
 def _choose_book(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -187,6 +189,7 @@ def _choose_prestige_check(rules: Rules, state: State, task: Task, action: Actio
     candidates=_choose_prestige_candidates,
     check=_choose_prestige_check,
     prompt="Choose the discipline of the Prestige token to gain",
+    answers=("prestige",),
 )
 def _choose_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -233,6 +236,7 @@ def _choose_section_check(rules: Rules, state: State, task: Task, action: Action
     candidates=_choose_section_candidates,
     check=_choose_section_check,
     prompt="Choose the Skill section to activate",
+    answers=("section",),
 )
 def _choose_section(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -323,6 +327,7 @@ def _skill_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_skill_candidates,
     check=_skill_check,
     prompt="Choose where the Skill tile goes",
+    answers=("skill",),
 )
 def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

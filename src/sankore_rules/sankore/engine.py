@@ -62,6 +62,9 @@ class Step:
         lister: lists the legal options directly, for a decision whose options group into
             families sharing their checks (the turn menu). It must return exactly the
             candidates ``check`` accepts; it only spares the per-option dispatch.
+        answers: the action kinds (verbs) that answer the decision, every one its options
+            may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
+            The docs list them beside the prompt, and a test holds the options to them.
     """
 
     kind: str
@@ -71,6 +74,7 @@ class Step:
     prompt: str = ""
     always_ask: bool = False
     lister: Candidates | None = None
+    answers: tuple[str, ...] = ()
 
 
 STEPS: dict[str, Step] = {}
@@ -84,13 +88,14 @@ def step(
     prompt: str = "",
     always_ask: bool = False,
     lister: Candidates | None = None,
+    answers: tuple[str, ...] = (),
 ) -> Callable[[Resolve], Resolve]:
     """Register the decorated function as the resolver of ``kind`` tasks."""
 
     def register(resolve: Resolve) -> Resolve:
         if kind in STEPS:
             raise ValueError(f"step {kind!r} registered twice")
-        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister)
+        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister, answers)
         return resolve
 
     return register

@@ -261,6 +261,7 @@ def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_draft_candidates,
     check=_draft_check,
     prompt="Choose a starting combination",
+    answers=("draft",),
 )
 def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -300,6 +301,7 @@ def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -
     candidates=_draft_space_candidates,
     check=_draft_space_check,
     prompt="Choose the second-row space for your Advanced Class",
+    answers=("class",),
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -325,6 +327,7 @@ def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_order_candidates,
     check=_order_check,
     prompt="Order your Introductory Classes, left to right",
+    answers=("order",),
 )
 def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # SETUP-P-9, DRAFT-7, AMB-29: the drafted Student stays under its own discipline's class.
