@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # mkdocs-material prints a banner about its future on every build; it is not a warning.
 MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
 
-.PHONY: demo test lint typecheck docs bench fuzz soak clean
+.PHONY: demo test lint typecheck docs bench fuzz soak dist clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -49,5 +49,13 @@ SOAK_GAMES ?= 100
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
 
+# The release: the sdist and the wheel into dist/, built in an isolated environment as a
+# packager would, then read by twine as PyPI would (tests/test_packaging.py checks what they hold).
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	rm -rf build src/*.egg-info
+
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) site dist build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -52,6 +52,9 @@ from sankore_rules.sankore.errors import (
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
 from sankore_rules.sankore.state import Event, State, Task
 
+__version__ = "0.1.0"
+"""The package's version (PEP 440); ``sankore-rules --version`` prints it."""
+
 __all__ = [
     "Action",
     "ActionSyntaxError",
