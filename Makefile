@@ -12,7 +12,7 @@ COMPILED := .compiled
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py
 
-.PHONY: demo test test-compiled compiled lint typecheck docs bench fuzz soak clean
+.PHONY: demo test test-compiled compiled lint typecheck docs bench fuzz soak dist clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -74,5 +74,13 @@ SOAK_GAMES ?= 100
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
 
+# The release: the sdist and the wheel into dist/, built in an isolated environment as a
+# packager would, then read by twine as PyPI would (tests/test_packaging.py checks what they hold).
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	rm -rf build src/*.egg-info
+
 clean:
-	rm -rf $(VENV) $(COMPILED) build site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(COMPILED) site dist build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

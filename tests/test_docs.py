@@ -662,6 +662,148 @@ def test_api_reference_documents_the_public_api(site: Path) -> None:
     assert [name for name in sr.__all__ if f'id="sankore_rules.{name}"' not in html] == []
 
 
+#: A Sphinx role (``:func:`name```) or a cross-reference mkdocstrings left unresolved.
+RAW_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|attr|mod|data|exc|obj|const|ref):`")
+RAW_REFERENCE = re.compile(r"\]\[(?:sankore_rules|sankore_docs|generate)\b")
+
+
+def page_text(page: Path) -> str:
+    """The text a reader sees on a page: its HTML without tags."""
+    html = page.read_text(encoding="utf-8")
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def test_docstrings_use_one_cross_reference_syntax() -> None:
+    """Issue 15: docstrings link with mkdocstrings' ``[text][target]``, never a Sphinx role, and
+    every target names an object that exists (a typo would only fail once rendered)."""
+    sources = [*(ROOT / "src").rglob("*.py"), *(DOCS / "hooks").rglob("*.py")]
+    roles = [str(s.relative_to(ROOT)) for s in sources if RAW_ROLE.search(s.read_text("utf-8"))]
+    assert roles == []
+    targets = {
+        target
+        for source in sources
+        for target in re.findall(
+            r"\]\[((?:sankore_rules|sankore_docs)[\w.]*)\]", source.read_text()
+        )
+    }
+    assert len(targets) > 30
+    assert [t for t in sorted(targets) if resolve_name(t) is None] == []
+
+
+def resolve_name(dotted: str) -> object | None:
+    """The object a dotted path names (module, then attributes), or None."""
+    import importlib
+
+    parts = dotted.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            if not hasattr(found, part):
+                return None
+            found = getattr(found, part)
+        return found
+    return None
+
+
+def test_api_reference_renders_without_raw_markup(site: Path) -> None:
+    """Issue 15: no page shows a raw role or an unresolved cross-reference, and the API
+    reference shows its doctests as code blocks, not as nested quotes."""
+    raw = {
+        page.relative_to(site).as_posix(): found
+        for page in sorted(site.rglob("*.html"))
+        if (found := RAW_ROLE.findall(page_text(page)) + RAW_REFERENCE.findall(page_text(page)))
+    }
+    assert raw == {}
+    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    assert "<blockquote" not in html
+    assert html.count("&gt;&gt;&gt;") >= 10
+    # Every prompt of a doctest sits in a code block.
+    outside = re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
+    assert "&gt;&gt;&gt;" not in outside
+
+
+def test_api_reference_shows_every_public_record_with_its_fields(site: Path) -> None:
+    """Issue 15: each public record (``State``, ``Scores``, ``PlayerScore``, ``Event``, ``Task``
+    ...) is shown with every field, and so are the records a state is made of."""
+    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    from sankore_rules.sankore import state as state_module
+
+    records = {name: getattr(sr, name) for name in sr.__all__}
+    records |= {
+        f"sankore.state.{name}": getattr(state_module, name)
+        for name in ("PlayerState", "MarketColumn", "MadrasaTile", "Graduated")
+    }
+    shown: dict[str, list[str]] = {}
+    for name, cls in records.items():
+        if not isinstance(cls, type):
+            continue
+        if attrs.has(cls):
+            fields = [f.name for f in attrs.fields(cls) if not f.name.startswith("_")]
+        elif hasattr(cls, "_fields"):  # a named tuple
+            fields = list(cls._fields)
+        else:
+            continue
+        missing = [f for f in fields if f'title="sankore_rules.{name}.{f}"' not in html]
+        if missing:
+            shown[name] = missing
+    assert {"State", "Scores", "PlayerScore", "Event", "Task", "Action"} <= {
+        n for n, c in records.items() if isinstance(c, type)
+    }
+    assert shown == {}
+
+
+def test_api_reference_lists_every_decision_with_its_prompt_and_verbs(site: Path) -> None:
+    """Issue 15: ``Task`` is exported and documented, and the decisions table has every kind the
+    engine registers, with its prompt and the action kinds that answer it."""
+    from sankore_rules.sankore import engine
+
+    assert "Task" in sr.__all__
+    assert sr.Task is type(sr.new_game(players=2, seed=1).decision)
+    page = site / "reference/api/index.html"
+    rows = {r["Kind"]: r for r in html_table(page, "Kind", "Prompt", "Answered by", "Arguments")}
+    decisions = {kind: spec for kind, spec in engine.STEPS.items() if spec.candidates is not None}
+    assert sorted(decisions) == sorted(rows)
+    assert {kind: (spec.prompt, ", ".join(spec.answers)) for kind, spec in decisions.items()} == {
+        kind: (row["Prompt"], row["Answered by"]) for kind, row in rows.items()
+    }
+    assert rows["turn"]["Answered by"].endswith("objective, end")
+    assert rows["astronomy"]["Answered by"] == "camel, skip"
+
+
+def test_the_site_requests_nothing_from_outside_itself(site: Path) -> None:
+    """Issue 15: no page loads a font, stylesheet, script or picture from another host (a link
+    a reader may follow is not a request)."""
+
+    class Loads(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.outside: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs_: Any) -> None:
+            if tag == "a":
+                return
+            for name, value in attrs_:
+                if name in ("src", "href", "srcset", "data") and re.match(
+                    r"(https?:)?//", value or ""
+                ):
+                    self.outside.append(f"<{tag} {name}={value}>")
+
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        parser = Loads()
+        parser.feed(page.read_text(encoding="utf-8"))
+        if parser.outside:
+            found[page.relative_to(site).as_posix()] = parser.outside
+    assert found == {}
+    css = [
+        p.relative_to(site).as_posix() for p in site.rglob("*.css") if "url(http" in p.read_text()
+    ]
+    assert css == []
+
+
 def test_no_marker_is_left_in_the_site(site: Path) -> None:
     """Every marker of every page was replaced by its generated section."""
     pages = [p for p in site.rglob("*.html") if "sankore:" in p.read_text(encoding="utf-8")]

@@ -1,11 +1,12 @@
 """sankore_rules: a complete, UI-free rules engine for *Sankoré: The Pride of Mansa Musa*.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=3)
->>> actions = sr.legal_actions(state)
->>> state = sr.apply(state, actions[0])
->>> sr.is_terminal(state)
-False
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=3)
+    >>> actions = sr.legal_actions(state)
+    >>> state = sr.apply(state, actions[0])
+    >>> sr.is_terminal(state)
+    False
 """
 
 from sankore_rules.api import (
@@ -57,7 +58,10 @@ from sankore_rules.sankore.errors import (
     StateError,
 )
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
-from sankore_rules.sankore.state import Event, State
+from sankore_rules.sankore.state import Event, State, Task
+
+__version__ = "0.1.0"
+"""The package's version (PEP 440); ``sankore-rules --version`` prints it."""
 
 __all__ = [
     "Action",
@@ -78,6 +82,7 @@ __all__ = [
     "State",
     "StateError",
     "Storage",
+    "Task",
     "apply",
     "area_svg",
     "board_svg",

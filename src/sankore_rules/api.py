@@ -115,7 +115,7 @@ def new_game(
             against what the players see, which then reveals every hand and pile: a server
             leaves the seed out, so that each game draws its own (see the trust model page).
         library: ``"three_shelf"`` or ``"six_shelf"``, the Library side.
-        rules: a ruleset from :func:`load_rules`; the bundled one by default.
+        rules: a ruleset from [`load_rules`][sankore_rules.load_rules]; the bundled one by default.
         scholar: the solo opponent's difficulty; the solo game is not available yet.
         turn_limit: a variant for programs that need every game to end within a bound
             (search, simulations, tournaments): once a player has had this many turns, the end
@@ -126,9 +126,10 @@ def new_game(
     Raises:
         ValueError: for a player count, seed or library side the game does not have.
 
-    >>> state = new_game(players=3, seed=42)
-    >>> state.current_player == state.first_player
-    True
+    Examples:
+        >>> state = new_game(players=3, seed=42)
+        >>> state.current_player == state.first_player
+        True
     """
     if isinstance(players, bool):
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
@@ -156,7 +157,7 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
 
     Args:
         state: the state before.
-        action: an :class:`Action` or its notation.
+        action: an [`Action`][sankore_rules.Action] or its notation.
         player: who is acting, when the caller wants that checked too.
 
     Raises:
@@ -167,7 +168,11 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
 
 
 def explain(state: State, action: Action | str, *, player: int | None = None) -> list[Reason]:
-    """[] when ``action`` is legal now, else the reasons :func:`apply` would refuse it with."""
+    """[] when ``action`` is legal now, else the reasons it is refused with.
+
+    They are the reasons [`apply`][sankore_rules.apply] would raise
+    [`IllegalAction`][sankore_rules.IllegalAction] with, each with a stable code.
+    """
     try:
         parsed = _as_action(action)
     except ActionSyntaxError as exc:
@@ -189,7 +194,7 @@ def final_scores(state: State) -> Scores:
 
 
 def from_json(text: str | bytes, rules: Rules | None = None) -> State:
-    """Read a state written by :func:`to_json`.
+    """Read a state written by [`to_json`][sankore_rules.to_json].
 
     Raises:
         StateError: malformed text, or a state of another ruleset than ``rules``.
@@ -211,7 +216,7 @@ def parse_action(state: State, text: str) -> Action:
     """Read action notation for the pending decision of ``state``.
 
     The text must name a kind of action this decision takes; whether the action is legal is
-    :func:`explain`'s and :func:`apply`'s business.
+    [`explain`][sankore_rules.explain]'s and [`apply`][sankore_rules.apply]'s business.
 
     Raises:
         ActionSyntaxError: for empty or malformed text, or a kind this decision never takes.

@@ -1,8 +1,8 @@
 """Words for the rule tables: effects, costs, Objective conditions and abilities, Markdown.
 
-:func:`describe_effect` is the one place an effect of the tables becomes words; every page that
-shows a reward, bonus or Skill tile goes through it. A kind it does not know raises
-:class:`UnrenderedError`, which stops the docs build.
+[`describe_effect`][sankore_docs.words.describe_effect] is the one place an effect of the tables
+becomes words; every page that shows a reward, bonus or Skill tile goes through it. A kind it does
+not know raises [`UnrenderedError`][sankore_docs.words.UnrenderedError], which stops the docs build.
 """
 
 from __future__ import annotations

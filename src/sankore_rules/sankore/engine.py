@@ -1,6 +1,6 @@
 """The decision model: an agenda of steps, resolved one decision at a time.
 
-A state's ``agenda`` is a stack of :class:`~sankore_rules.sankore.state.Task`. The top task is
+A state's ``agenda`` is a stack of [`Task`][sankore_rules.sankore.state.Task]. The top task is
 either a decision (the player picks one of its options) or an automatic step (carried out at once).
 Every step kind is registered here with the functions that list its candidate options, check
 one option (returning the reasons it is refused) and resolve it. The legal options are the
@@ -69,6 +69,9 @@ class Step(NamedTuple):
             candidates ``check`` accepts; it only spares wording reasons nobody reads.
         exact_check: the check refuses every action that is not a candidate (wrong kinds and
             words naming nothing included), so one action is judged by the check alone.
+        answers: the action kinds (verbs) that answer the decision, every one its options
+            may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
+            The docs list them beside the prompt, and a test holds the options to them.
     """
 
     kind: str
@@ -79,6 +82,7 @@ class Step(NamedTuple):
     always_ask: bool = False
     lister: Candidates | None = None
     exact_check: bool = False
+    answers: tuple[str, ...] = ()
 
 
 STEPS: dict[str, Step] = {}
@@ -93,6 +97,7 @@ def step(
     always_ask: bool = False,
     lister: Candidates | None = None,
     exact_check: bool = False,
+    answers: tuple[str, ...] = (),
 ) -> Callable[[Resolve], Resolve]:
     """Register the decorated function as the resolver of ``kind`` tasks."""
 
@@ -100,7 +105,7 @@ def step(
         if kind in STEPS:
             raise ValueError(f"step {kind!r} registered twice")
         STEPS[kind] = Step(
-            kind, resolve, candidates, check, prompt, always_ask, lister, exact_check
+            kind, resolve, candidates, check, prompt, always_ask, lister, exact_check, answers
         )
         return resolve
 
@@ -121,8 +126,8 @@ def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[
     return []
 
 
-#: The reason a check gives for words naming nothing of the ruleset; :func:`check` words it,
-#: listing the options of that kind.
+#: The reason a check gives for words naming nothing of the ruleset;
+#: [`check`][sankore_rules.sankore.engine.check] words it, listing the options of that kind.
 NAMES_NOTHING = Reason("no_such_option", "names nothing there is")
 
 
@@ -131,7 +136,8 @@ def names_nothing() -> list[Reason]:
 
     A check refuses every action that is not one of its decision's legal options, so that
     ``apply`` can ask the check alone about the action it is given; this is the refusal that
-    :func:`check` turns into ``no_such_option`` with a list of the options.
+    [`check`][sankore_rules.sankore.engine.check] turns into ``no_such_option`` with a list of the
+    options.
     """
     return [NAMES_NOTHING]
 
@@ -315,7 +321,8 @@ def decide(rules: Rules, state: State, action: Action, player: int | None = None
     """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
 
     Raises:
-        IllegalAction: with the reasons of :func:`check` when the action is not legal.
+        IllegalAction: with the reasons of [`check`][sankore_rules.sankore.engine.check] when the
+            action is not legal.
     """
     reasons = check(rules, state, action, player)
     if reasons:

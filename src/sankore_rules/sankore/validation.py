@@ -144,7 +144,7 @@ def _check_numbers(t: RulesTables) -> None:
 
 
 def validate_tables(t: RulesTables) -> None:
-    """Raise :class:`RulesDataError` for the first inconsistency found in ``t``.
+    """Raise [`RulesDataError`][sankore_rules.RulesDataError] for the first inconsistency in ``t``.
 
     Every check takes time linear in the tables' size, so a hostile table is refused as
     quickly as a correct one is accepted.

@@ -13,8 +13,9 @@ moves a Wall 1 to its reach higher on its own side (OBJ-4).
 The layout is a pure function of the tables: the same ruleset gives the same numbers in every
 run and process (nothing depends on hashing or registration order), and a corrected ruleset
 gets its own layout. It is the same for 2, 3 and 4 players and both Library sides, so one
-network serves every setup. :func:`layout_digest` names a layout in one word; the docs page
-"Action indices" prints the bundled one.
+network serves every setup.
+[`layout_digest`][sankore_rules.interfaces.ai.action_space.layout_digest] names a layout in one
+word; the docs page "Action indices" prints the bundled one.
 
 A new kind of action (the solo game's, another game's) is a new family appended at the end:
 the indices of the existing families do not move.
@@ -89,7 +90,8 @@ class ActionLayout:
         families: the families in index order.
         actions: every action, the one at position ``i`` numbered ``i``.
         index: each action's number.
-        digest: a short hash of the whole numbering (see :func:`layout_digest`).
+        digest: a short hash of the whole numbering (see
+            [`layout_digest`][sankore_rules.interfaces.ai.action_space.layout_digest]).
     """
 
     rules_name: str
@@ -357,7 +359,7 @@ def layout_digest(rules: Rules) -> str:
 
 
 def action_to_index(rules: Rules, action: Action | str) -> int:
-    """The index of ``action`` (an :class:`Action` or its notation).
+    """The index of ``action`` (an [`Action`][sankore_rules.Action] or its notation).
 
     Raises:
         ValueError: for an action no decision of this ruleset can list.

@@ -1,12 +1,13 @@
 """An OpenSpiel game, through pyspiel's Python-game API: ``pyspiel.load_game("python_sankore")``.
 
 Importing this module registers the game. It is sequential, of imperfect information (the other
-players' Objective cards and the order of the market's piles are hidden), and its chance is
-explicit and all at the start: the first node is a chance node that deals the setup, its
-``setups`` outcomes equally likely, outcome ``k`` being the game :func:`sankore_rules.new_game`
-sets up with seed ``k``. After it every node is a player's decision; nothing is drawn later
-(the engine draws everything at setup). Actions are the indices of :mod:`.action_space`, so
-``num_distinct_actions`` is the ruleset's; the observation tensor is :mod:`.tensors`'.
+players' Objective cards and the order of the market's piles are hidden), and its chance is explicit
+and all at the start: the first node is a chance node that deals the setup, its ``setups`` outcomes
+equally likely, outcome ``k`` being the game [`new_game`][sankore_rules.new_game] sets up with seed
+``k``. After it every node is a player's decision; nothing is drawn later (the engine draws
+everything at setup). Actions are the indices of
+[`action_space`][sankore_rules.interfaces.ai.action_space], so ``num_distinct_actions`` is the
+ruleset's; the observation tensor is [`tensors`][sankore_rules.interfaces.ai.tensors]'.
 
 Parameters (all optional):
 
@@ -23,13 +24,14 @@ Parameters (all optional):
     the most decisions a game lasts (default 20,000): a game still running then ends there
     and is scored as it stands. Random games of the bundled rules take a few hundred.
 ``rules``
-    a folder of corrected tables for :func:`sankore_rules.load_rules`; empty for the bundled.
+    a folder of corrected tables for [`load_rules`][sankore_rules.load_rules]; empty for the
+    bundled.
 
-Returns are the ``"win_loss"`` scheme of :mod:`.returns`: zero-sum, the winners sharing +1 and
-the others -1, paid at the end. ``information_state_string`` is perfect recall (the view now
-and every decision since the deal); ``observation_string`` and ``observation_tensor`` are the
-view now. ``serialize()`` writes the deal and the actions, and ``game.deserialize_state``
-replays them.
+Returns are the ``"win_loss"`` scheme of [`returns`][sankore_rules.interfaces.ai.returns]: zero-sum,
+the winners sharing +1 and the others -1, paid at the end. ``information_state_string`` is perfect
+recall (the view now and every decision since the deal); ``observation_string`` and
+``observation_tensor`` are the view now. ``serialize()`` writes the deal and the actions, and
+``game.deserialize_state`` replays them.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_sankore", {"players": 3})
@@ -139,7 +141,7 @@ class SankoreGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
 
     def deserialize_state(self, text: str) -> SankoreState:
-        """The state :meth:`SankoreState.serialize` wrote: the deal, then the actions replayed."""
+        """The state that ``SankoreState.serialize`` wrote: the deal, then the actions replayed."""
         state = self.new_initial_state()
         for line in text.split():
             state.apply_action(int(line))

@@ -1,15 +1,17 @@
 """A PettingZoo AEC environment: Sankoré for multi-agent reinforcement learning.
 
-Agents are ``player_0``, ``player_1`` ...; the agent to act is the player whose decision is
-pending, so one player may act several times in a row (a turn is many decisions). Each agent's
-action space is ``Discrete(num_distinct_actions(rules))`` (:mod:`.action_space`), and its
-observation a dict: ``observation``, the ``float32`` tensor of :mod:`.tensors` seen from its seat,
-and ``action_mask``, an ``int8`` array that is 1 exactly at the legal actions when the agent is
-to act (all 0 otherwise). Rewards come once, when the game ends, by the scheme chosen
-(:mod:`.returns`: ``"win_loss"`` by default, or ``"score"``); then every agent terminates. No
-agent is ever truncated: bound a game's length with ``turn_limit``, the engine's own variant.
+Agents are ``player_0``, ``player_1`` ...; the agent to act is the player whose decision is pending,
+so one player may act several times in a row (a turn is many decisions). Each agent's action space
+is ``Discrete(num_distinct_actions(rules))``
+([`action_space`][sankore_rules.interfaces.ai.action_space]), and its observation a dict:
+``observation``, the ``float32`` tensor of [`tensors`][sankore_rules.interfaces.ai.tensors] seen
+from its seat, and ``action_mask``, an ``int8`` array that is 1 exactly at the legal actions when
+the agent is to act (all 0 otherwise). Rewards come once, when the game ends, by the scheme chosen
+([`returns`][sankore_rules.interfaces.ai.returns]: ``"win_loss"`` by default, or ``"score"``); then
+every agent terminates. No agent is ever truncated: bound a game's length with ``turn_limit``, the
+engine's own variant.
 
-An illegal action raises :class:`sankore_rules.IllegalAction` with its reasons: a learning
+An illegal action raises [`IllegalAction`][sankore_rules.IllegalAction] with its reasons: a learning
 loop samples from the mask, so an illegal action is a bug to see, not a move to punish.
 
 ``seed`` makes a run reproducible: each ``reset()`` deals the next game of a generator started
@@ -52,16 +54,16 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo is untyped
-    """The environment itself; :func:`env` wraps it in PettingZoo's checks of use.
+    """The environment itself; ``env`` wraps it in PettingZoo's checks of use.
 
     Args:
         players: 2, 3 or 4.
         library: ``"three_shelf"`` or ``"six_shelf"``.
         seed: the start of the generator that deals each game (see the module's docstring).
         turn_limit: the engine's variant that ends a game after that many turns a player.
-        rewards: ``"win_loss"`` or ``"score"`` (:mod:`.returns`).
+        rewards: ``"win_loss"`` or ``"score"`` ([`returns`][sankore_rules.interfaces.ai.returns]).
         render_mode: ``"ansi"`` (``render()`` returns the text view) or ``"human"`` (prints it).
-        rules: a ruleset from :func:`sankore_rules.load_rules`; the bundled one by default.
+        rules: a ruleset from [`load_rules`][sankore_rules.load_rules]; the bundled one by default.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -186,7 +188,7 @@ class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
             self.render()
 
     def render(self) -> str | None:
-        """The text view of the game (:func:`sankore_rules.render_state`)."""
+        """The text view of the game ([`render_state`][sankore_rules.render_state])."""
         text = render_state(self.state)
         if self.render_mode == "human":
             print(text)
@@ -205,8 +207,9 @@ def raw_env(**kwargs: Any) -> SankoreEnv:
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment in PettingZoo's checks of use (actions in range, reset before step).
 
-    Takes the arguments of :class:`SankoreEnv`: ``players``, ``library``, ``seed``,
-    ``turn_limit``, ``rewards``, ``render_mode``, ``rules``.
+    Takes the arguments of
+    [`SankoreEnv`][sankore_rules.interfaces.ai.pettingzoo_env.SankoreEnv]: ``players``,
+    ``library``, ``seed``, ``turn_limit``, ``rewards``, ``render_mode``, ``rules``.
     """
     wrapped: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(
         wrappers.AssertOutOfBoundsWrapper(SankoreEnv(**kwargs))

@@ -32,7 +32,7 @@ def returns(state: State, scheme: str = "win_loss") -> list[float]:
     """Each player's return for ``state``: 0 for everyone until the game is over.
 
     Raises:
-        ValueError: for a scheme other than those of :data:`SCHEMES`.
+        ValueError: for a scheme other than those of ``SCHEMES``.
     """
     if scheme not in SCHEMES:
         raise ValueError(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
@@ -43,7 +43,7 @@ def returns(state: State, scheme: str = "win_loss") -> list[float]:
 
 
 def outcome(state: State, scheme: str = "win_loss") -> list[float]:
-    """The returns of ``state`` scored as it stands, ended or not (see :func:`returns`)."""
+    """The returns of ``state`` scored as it stands, ended or not (see ``returns``)."""
     scores = api.final_scores(state)
     n = state.player_count
     if scheme == "score":

@@ -1,11 +1,12 @@
 """Observation tensors and strings: what one player may see, as numbers and as a line of text.
 
-:func:`observation_tensor` writes everything :func:`sankore_rules.observation` shows a player
-into a flat ``float32`` array, and nothing it hides: the other players' Objective cards count
-only as how many they hold, a market pile shows its top tile and its size, and the seed is
-nowhere. The layout is a list of named segments built from the tables (:func:`tensor_layout`),
-so a corrected ruleset gets its own, and the docs page "Observation tensor" prints the bundled
-one. Its shape is the same for 2, 3 and 4 players and both Library sides.
+[`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor] writes everything
+[`observation`][sankore_rules.observation] shows a player into a flat ``float32`` array, and nothing
+it hides: the other players' Objective cards count only as how many they hold, a market pile shows
+its top tile and its size, and the seed is nowhere. The layout is a list of named segments built
+from the tables ([`tensor_layout`][sankore_rules.interfaces.ai.tensors.tensor_layout]), so a
+corrected ruleset gets its own, and the docs page "Observation tensor" prints the bundled one. Its
+shape is the same for 2, 3 and 4 players and both Library sides.
 
 Every value lies in ``[0, 1]``: one-hot and multi-hot segments hold 0 or 1, counts are divided
 by the most the component can reach (a Book count by the Bookshelf limit), and the few counts
@@ -14,9 +15,10 @@ at the scale the layout states. Players are seen from the viewer's seat: seat 0 
 seat 1 the next player clockwise, and so on; seats past the player count are all zero, their
 ``seat.present`` flag off. So one network plays any seat.
 
-:func:`observation_string` is the same view as one line of canonical JSON, equal for two states
-exactly when the player sees the same; :func:`information_state_string` adds the actions taken
-so far, for methods that need the player's whole history (perfect recall).
+[`observation_string`][sankore_rules.interfaces.ai.tensors.observation_string] is the same view as
+one line of canonical JSON, equal for two states exactly when the player sees the same;
+[`information_state_string`][sankore_rules.interfaces.ai.tensors.information_state_string] adds the
+actions taken so far, for methods that need the player's whole history (perfect recall).
 
 >>> import sankore_rules as sr
 >>> state = sr.new_game(players=3, seed=8)
@@ -724,8 +726,9 @@ def _fill(rules: Rules, ix: _Index, state: State, viewer: int, w: _Writer) -> No
 def observation_string(state: State, player: int) -> str:
     """What ``player`` may see, as one line of canonical JSON (keys sorted, no spaces).
 
-    Two states give the same string for a player exactly when :func:`sankore_rules.observation`
-    shows that player the same position; the last action's ``events`` are left out.
+    Two states give the same string for a player exactly when
+    [`observation`][sankore_rules.observation] shows that player the same position; the last
+    action's ``events`` are left out.
 
     Raises:
         ValueError: for a player who is not in the game.
@@ -737,7 +740,7 @@ def observation_string(state: State, player: int) -> str:
 
 
 def information_state_string(state: State, player: int, history: Sequence[int] = ()) -> str:
-    """:func:`observation_string`, then the indices of the actions taken so far.
+    """The observation string, then the indices of the actions taken so far.
 
     A state holds no history, so without ``history`` this is what the player sees now. Every
     action is public and all chance happens at setup (DESIGN: one decision at a time), so the

@@ -184,10 +184,12 @@ step(
     candidates=_free_candidates("transfer"),
     check=_free_check,
     prompt="Transfer a Student for free, or skip",
+    answers=("transfer", "skip"),
 )(_free_move)
 step(
     "promote_student",
     candidates=_free_candidates("promote"),
     check=_free_check,
     prompt="Promote a Student for free, or skip",
+    answers=("promote", "skip"),
 )(_free_move)

@@ -96,6 +96,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Establish an Advanced Class without a Book, or skip",
+    answers=("establish", "skip"),
 )
 def _establish_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # EST-11, IC-FAV-5.
@@ -140,6 +141,7 @@ def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_space_candidates,
     check=_space_check,
     prompt="Choose the Class space for the new Advanced Class",
+    answers=("class",),
 )
 def _establish_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # EST-7/8: any allowed space, even over another tile (which goes back to the box).

@@ -98,6 +98,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Graduate a Student without a Book, or skip",
+    answers=("graduate", "skip"),
 )
 def _graduate_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # IC-ADV-8, IC-FAV-12; the active Student sits on its tile, so it cannot be chosen.

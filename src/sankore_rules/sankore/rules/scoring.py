@@ -38,7 +38,17 @@ class DisciplineScore:
 
 @frozen
 class PlayerScore:
-    """A player's score sheet and tie-break figures."""
+    """A player's score sheet and tie-break figures.
+
+    Attributes:
+        player: the player's seat (0 for P0).
+        total: the score: the points of every discipline added up (SCORE-1..7).
+        disciplines: one line per discipline, in the ruleset's discipline order.
+        favour_tiles: the Favour tiles the player holds: fewer wins a tie (TIE-1).
+        prestige_tokens: the Prestige tokens the player holds: more wins a tie still
+            standing (TIE-2).
+        winner: whether the player wins, alone or sharing the win (AMB-27).
+    """
 
     player: int
     total: int
@@ -50,7 +60,21 @@ class PlayerScore:
 
 @frozen
 class Scores:
-    """The final scores: per player, the Library's values, the Madrasa awards, the winners."""
+    """The final scores: per player, the Library's values, the Madrasa awards, the winners.
+
+    Attributes:
+        players: one score sheet per player, in seat order.
+        values: per discipline, what one of its icons is worth, from the Library (LIB-1..7).
+        madrasa: per Madrasa tile showing its star, by cell name (``r1c2``), the player who
+            scores it, or None when nobody does (MADR-1..4).
+        winners: the winners' seats; more than one for a shared win (AMB-27).
+
+    Examples:
+        >>> import sankore_rules as sr
+        >>> scores = sr.final_scores(sr.new_game(players=2, seed=3))
+        >>> [sheet.total for sheet in scores.players]
+        [0, 0]
+    """
 
     players: tuple[PlayerScore, ...]
     values: dict[str, int]

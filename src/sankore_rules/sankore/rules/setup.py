@@ -1,8 +1,9 @@
 """Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
 
-All chance happens here, from a generator seeded by the game's seed (:func:`generator`): bag
-draws, shuffles, the first player and the Objective cards. After setup the game holds no hidden
-randomness, so a game is reproduced by its options, its seed and its list of actions.
+All chance happens here, from a generator seeded by the game's seed
+([`generator`][sankore_rules.sankore.rules.setup.generator]): bag draws, shuffles, the first player
+and the Objective cards. After setup the game holds no hidden randomness, so a game is reproduced by
+its options, its seed and its list of actions.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def new_state(
 ) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
-    ``turn_limit`` is the variant that bounds the game's length (see :class:`State`).
+    ``turn_limit`` is the variant that bounds the game's length (see
+    [`State`][sankore_rules.State]).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
@@ -259,6 +261,7 @@ def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_draft_candidates,
     check=_draft_check,
     prompt="Choose a starting combination",
+    answers=("draft",),
 )
 def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -298,6 +301,7 @@ def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -
     candidates=_draft_space_candidates,
     check=_draft_space_check,
     prompt="Choose the second-row space for your Advanced Class",
+    answers=("class",),
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -323,6 +327,7 @@ def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_order_candidates,
     check=_order_check,
     prompt="Order your Introductory Classes, left to right",
+    answers=("order",),
 )
 def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # SETUP-P-9, DRAFT-7, AMB-29: the drafted Student stays under its own discipline's class.

@@ -100,6 +100,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Move your camel to an empty Oasis or Port City space, or skip",
+    answers=("camel", "skip"),
 )
 def _astronomy(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

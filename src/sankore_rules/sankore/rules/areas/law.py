@@ -129,6 +129,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Crown on an empty Law space, or skip",
+    answers=("crown", "skip"),
 )
 def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

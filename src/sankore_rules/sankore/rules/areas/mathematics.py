@@ -73,6 +73,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Wall on an empty Wall space, or skip",
+    answers=("wall", "skip"),
 )
 def _mathematics(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -130,6 +131,7 @@ def _flip_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_flip_candidates,
     check=_flip_check,
     prompt="Choose a face-down Madrasa tile to flip",
+    answers=("flip",),
 )
 def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -186,6 +188,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Place a free Wall on any empty Wall space, the corner included, or skip",
+    answers=("wall", "skip"),
 )
 def _free_wall(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # ASTRO-13, MATH-10, AMB-3: no cost, no flip, no Gold.

@@ -68,6 +68,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Mosque on an empty Theology space, or skip",
+    answers=("mosque", "skip"),
 )
 def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -158,6 +159,7 @@ def _student_check(rules: Rules, state: State, task: Task, action: Action) -> li
     candidates=_student_candidates,
     check=_student_check,
     prompt="Send a Student of the shown discipline to the Madrasa, or skip",
+    answers=("madrasa", "skip"),
 )
 def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # THEO-8/9, AMB-4: from the board or a Graduation tile (the active Student sits on its
