@@ -11,26 +11,29 @@ from setuptools import setup
 
 PACKAGE = Path("src/sankore_rules")
 
-#: Modules that stay interpreted in the compiled build: they define attrs classes, which mypyc
-#: would turn into native classes that attrs cannot build; they hold records, not hot loops.
-INTERPRETED = {
-    "sankore/board.py",
-    "sankore/schema.py",
-    "sankore/state.py",
-    "sankore/vocabulary.py",
-    "sankore/rules/scoring.py",
-}
+#: What random playouts and search spend their time in: the decision engine, the effects and
+#: the rules procedures, and the public functions that call them.
+COMPILED = (
+    "api.py",
+    "sankore/engine.py",
+    "sankore/actions.py",
+    "sankore/errors.py",
+    "sankore/effects.py",
+    "sankore/rules/*.py",
+    "sankore/rules/areas/*.py",
+)
+
+#: Left interpreted all the same: modules of attrs classes (mypyc would make them native classes,
+#: which attrs cannot build) and what reads tables and documents (loading, checking JSON,
+#: drawing, the CLI), which runs once and gains nothing.
+INTERPRETED = ("sankore/rules/scoring.py",)
 
 
 def compiled_modules() -> list[str]:
-    """The game layer and the public functions: where playouts spend their time.
-
-    The interfaces (CLI, records, text view) gain nothing from compiling and stay Python.
-    """
-    candidates = [*PACKAGE.joinpath("sankore").rglob("*.py"), PACKAGE / "api.py"]
-    return sorted(
-        str(path) for path in candidates if path.relative_to(PACKAGE).as_posix() not in INTERPRETED
-    )
+    """The source files mypyc compiles, in a stable order."""
+    chosen = {path for pattern in COMPILED for path in PACKAGE.glob(pattern)}
+    skipped = {PACKAGE / name for name in INTERPRETED}
+    return sorted(str(path) for path in chosen - skipped if path.name != "__init__.py")
 
 
 ext_modules = []

@@ -10,12 +10,13 @@ The page needs nothing from the network: its style, its script and every frame a
 frame keeps only what changed: the pictures' board layers are written once, and each frame
 names, panel by panel, one of the pieces layers written once each.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=5)
->>> record = sr.load_record(sr.save_record(sr.legal_actions(state)[:1], players=2, seed=5))
->>> page = viewer_html(record)
->>> page.startswith("<!doctype html>") and "draft" in page
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> record = sr.load_record(sr.save_record(sr.legal_actions(state)[:1], players=2, seed=5))
+    >>> page = viewer_html(record)
+    >>> page.startswith("<!doctype html>") and "draft" in page
+    True
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ family, without wording a reason for each candidate it passes over (the turn men
 completeness tests hold every such listing equal to the candidates the check accepts.
 
 Nothing is cached on a state: ``legal_actions`` lists afresh, and ``apply`` asks the check about
-the one action it is given (and, unless the check is exact, whether it is a candidate). So a
+the one action it is given (a check refuses whatever is not a candidate). So a
 state changed in place gets answers that reflect the change, and a caller that never asks for
 the options (a replay) never pays for listing them.
 
@@ -67,8 +67,6 @@ class Step(NamedTuple):
         lister: lists the legal options directly, for a decision whose options group into
             families sharing their checks (the turn menu). It must return exactly the
             candidates ``check`` accepts; it only spares wording reasons nobody reads.
-        exact_check: the check refuses every action that is not a candidate (wrong kinds and
-            words naming nothing included), so one action is judged by the check alone.
         answers: the action kinds (verbs) that answer the decision, every one its options
             may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
             The docs list them beside the prompt, and a test holds the options to them.
@@ -81,7 +79,6 @@ class Step(NamedTuple):
     prompt: str = ""
     always_ask: bool = False
     lister: Candidates | None = None
-    exact_check: bool = False
     answers: tuple[str, ...] = ()
 
 
@@ -96,7 +93,6 @@ def step(
     prompt: str = "",
     always_ask: bool = False,
     lister: Candidates | None = None,
-    exact_check: bool = False,
     answers: tuple[str, ...] = (),
 ) -> Callable[[Resolve], Resolve]:
     """Register the decorated function as the resolver of ``kind`` tasks."""
@@ -104,9 +100,7 @@ def step(
     def register(resolve: Resolve) -> Resolve:
         if kind in STEPS:
             raise ValueError(f"step {kind!r} registered twice")
-        STEPS[kind] = Step(
-            kind, resolve, candidates, check, prompt, always_ask, lister, exact_check, answers
-        )
+        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister, answers)
         return resolve
 
     return register
@@ -203,17 +197,19 @@ def filtered(rules: Rules, state: State) -> list[Action]:
 def _is_option(rules: Rules, state: State, task: Task, action: Action) -> bool:
     """Whether ``action`` is a legal option of ``task``, without listing the others.
 
-    An action is an option when the check accepts it and it is a candidate; a decision whose
-    check refuses every action that is not a candidate (``exact_check``, held to that by the
-    listing tests) is spared listing its candidates.
+    An action is an option when it is of a kind that answers the decision and the check
+    accepts it: every check refuses whatever is not one of its candidates (words naming
+    nothing included), as the listing tests hold it to, so no candidate is listed here.
     """
     spec = STEPS[task.kind]
     assert spec.candidates is not None
+    if action.kind not in spec.answers:
+        return False
+    if spec.check is None:
+        return True
     state._scratch = {}
     try:
-        if spec.check is not None and spec.check(rules, state, task, action):
-            return False
-        return spec.exact_check or action in spec.candidates(rules, state, task)
+        return not spec.check(rules, state, task, action)
     finally:
         state._scratch = None
 

@@ -96,9 +96,12 @@ def _check_effects(
         if effect.amount < 1:
             raise _fail(file, at, "amount must be at least 1")
         if effect.kind is EffectKind.GAIN_RESOURCE and (
-            not effect.resources or set(effect.resources) - set(RESOURCES)
+            not effect.resources
+            or set(effect.resources) - set(RESOURCES)
+            or len(set(effect.resources)) != len(effect.resources)
         ):
-            raise _fail(file, f"{at}.resources", f"must name resources among {RESOURCES}")
+            # A choice among resources names each once (a state's task says the same).
+            raise _fail(file, f"{at}.resources", f"must name distinct resources among {RESOURCES}")
         if effect.kind is EffectKind.MAJORITY_SCORING and context != "area":
             raise _fail(file, f"{at}.kind", "a majority scoring only comes from a Sankoré tile")
         needs_discipline = {

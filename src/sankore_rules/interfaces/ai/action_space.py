@@ -20,15 +20,16 @@ word; the docs page "Action indices" prints the bundled one.
 A new kind of action (the solo game's, another game's) is a new family appended at the end:
 the indices of the existing families do not move.
 
->>> import sankore_rules as sr
->>> rules = sr.load_rules()
->>> state = sr.new_game(players=2, seed=1)
->>> mask = legal_mask(state)
->>> [index_to_action(rules, int(i)) for i in mask.nonzero()[0]] == sorted(
-...     sr.legal_actions(state), key=lambda a: action_to_index(rules, a))
-True
->>> index_to_action(rules, action_to_index(rules, "end"))
-Action(kind='end', args=())
+Examples:
+    >>> import sankore_rules as sr
+    >>> rules = sr.load_rules()
+    >>> state = sr.new_game(players=2, seed=1)
+    >>> mask = legal_mask(state)
+    >>> [index_to_action(rules, int(i)) for i in mask.nonzero()[0]] == sorted(
+    ...     sr.legal_actions(state), key=lambda a: action_to_index(rules, a))
+    True
+    >>> index_to_action(rules, action_to_index(rules, "end"))
+    Action(kind='end', args=())
 """
 
 from __future__ import annotations
@@ -346,9 +347,10 @@ def action_layout(rules: Rules) -> ActionLayout:
 def num_distinct_actions(rules: Rules) -> int:
     """How many actions ``rules``' layout numbers: every index lies in ``0..n-1``.
 
-    >>> import sankore_rules as sr
-    >>> num_distinct_actions(sr.load_rules()) > 100
-    True
+    Examples:
+        >>> import sankore_rules as sr
+        >>> num_distinct_actions(sr.load_rules()) > 100
+        True
     """
     return len(action_layout(rules))
 

@@ -33,14 +33,15 @@ recall (the view now and every decision since the deal); ``observation_string`` 
 ``observation_tensor`` are the view now. ``serialize()`` writes the deal and the actions, and
 ``game.deserialize_state`` replays them.
 
->>> import pyspiel
->>> game = pyspiel.load_game("python_sankore", {"players": 3})
->>> state = game.new_initial_state()
->>> state.is_chance_node()
-True
->>> state.apply_action(42)
->>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) > 0
-(True, True)
+Examples:
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_sankore", {"players": 3})
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node()
+    True
+    >>> state.apply_action(42)
+    >>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) > 0
+    (True, True)
 """
 
 from __future__ import annotations

@@ -18,11 +18,12 @@ loop samples from the mask, so an illegal action is a bug to see, not a move to 
 from it, and ``reset(seed=s)`` starts the generator again from ``s``. Without a seed, games are
 dealt from the operating system's randomness.
 
->>> environment = env(players=2, seed=1)
->>> environment.reset()
->>> observation, reward, terminated, truncated, info = environment.last()
->>> int(observation["action_mask"].sum()) > 0, reward, terminated
-(True, 0.0, False)
+Examples:
+    >>> environment = env(players=2, seed=1)
+    >>> environment.reset()
+    >>> observation, reward, terminated, truncated, info = environment.last()
+    >>> int(observation["action_mask"].sum()) > 0, reward, terminated
+    (True, 0.0, False)
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ winners share +1 and the others share -1: with ``k`` winners of ``n`` players, e
 ``"score"``: each player's points minus the mean of all players' points (SCORE-1), so the
 values sum to 0 and a lead is worth its size. Unbounded in principle.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=3)
->>> returns(state)
-[0.0, 0.0]
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=3)
+    >>> returns(state)
+    [0.0, 0.0]
 """
 
 from __future__ import annotations

@@ -20,13 +20,14 @@ one line of canonical JSON, equal for two states exactly when the player sees th
 [`information_state_string`][sankore_rules.interfaces.ai.tensors.information_state_string] adds the
 actions taken so far, for methods that need the player's whole history (perfect recall).
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=3, seed=8)
->>> tensor = observation_tensor(state, 0)
->>> tensor.dtype.name, tensor.shape == (tensor_layout(sr.load_rules()).size,)
-('float32', True)
->>> float(tensor.min()) >= 0.0 and float(tensor.max()) <= 1.0
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=3, seed=8)
+    >>> tensor = observation_tensor(state, 0)
+    >>> tensor.dtype.name, tensor.shape == (tensor_layout(sr.load_rules()).size,)
+    ('float32', True)
+    >>> float(tensor.min()) >= 0.0 and float(tensor.max()) <= 1.0
+    True
 """
 
 from __future__ import annotations

@@ -15,12 +15,13 @@ readers; things a program may look for carry ``data-*`` attributes (``data-space
 ``data-piece``, ``data-player``, ``data-event`` for the last action's marks). In Jupyter a
 state draws itself (``State._repr_svg_``).
 
->>> import sankore_rules as sr
->>> svg = sr.board_svg(sr.new_game(players=2, seed=3))
->>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
-True
->>> svg.count('data-piece="camel"')
-2
+Examples:
+    >>> import sankore_rules as sr
+    >>> svg = sr.board_svg(sr.new_game(players=2, seed=3))
+    >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    True
+    >>> svg.count('data-piece="camel"')
+    2
 """
 
 from __future__ import annotations

@@ -170,7 +170,6 @@ TURN_MENU = (
     check=_turn_check,
     always_ask=True,
     lister=_turn_options,
-    exact_check=True,
     prompt="Take a main or bonus action, or end your turn",
     answers=TURN_MENU,
 )
