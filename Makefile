@@ -6,23 +6,44 @@ STAMP := $(VENV)/.installed
 # mkdocs-material prints a banner about its future on every build; it is not a warning.
 MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
 
-.PHONY: demo test lint typecheck docs bench fuzz soak clean
+# The compiled build (mypyc), an opt-in: installed beside the editable package into its own
+# folder, which PYTHONPATH puts first. Rebuilt when a source file changes.
+COMPILED := .compiled
+COMPILED_STAMP := $(COMPILED)/.built
+SOURCES := $(shell find src -name '*.py') setup.py
+
+.PHONY: demo test test-compiled compiled lint typecheck docs bench fuzz soak dist clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/python -m sankore_rules demo --players 3 --seed 7
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks docs/hooks
-	$(BIN)/ruff format --check src tests examples benchmarks docs/hooks
+	$(BIN)/ruff check src tests examples benchmarks docs/hooks setup.py
+	$(BIN)/ruff format --check src tests examples benchmarks docs/hooks setup.py
 	$(BIN)/mypy
 	$(BIN)/pytest
 	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
+	$(MAKE) test-compiled
+
+# The compiled package (make compiled), for speed; pure Python stays the default.
+$(COMPILED_STAMP): $(STAMP) $(SOURCES)
+	rm -rf $(COMPILED) build
+	SANKORE_MYPYC=1 $(BIN)/pip install --quiet --no-deps --no-build-isolation \
+		--target $(COMPILED) .
+	rm -rf build
+	touch $(COMPILED_STAMP)
+
+compiled: $(COMPILED_STAMP)
+
+# The whole test suite again, against the compiled build (the doctests read the sources).
+test-compiled: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) SANKORE_EXPECT_COMPILED=1 $(BIN)/pytest tests -p no:cacheprovider
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks docs/hooks
@@ -35,8 +56,12 @@ typecheck: $(STAMP)
 docs: $(STAMP)
 	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/random_games.py
+# Speed beside python-chess, for the pure and the compiled build (benchmarks/speed.py), and
+# what the game-AI wrappers add per step (benchmarks/ai_overhead.py).
+bench: $(STAMP) $(COMPILED_STAMP)
+	$(BIN)/python benchmarks/speed.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/speed.py --only chess calls memory
+	$(BIN)/python benchmarks/ai_overhead.py
 
 # The fuzz tests of the trust boundary (tests/test_fuzz.py) with many more examples than
 # `make test` runs, printing what they tried, refused, and accepted and played.
@@ -49,5 +74,13 @@ SOAK_GAMES ?= 100
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
 
+# The release: the sdist and the wheel into dist/, built in an isolated environment as a
+# packager would, then read by twine as PyPI would (tests/test_packaging.py checks what they hold).
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	rm -rf build src/*.egg-info
+
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(COMPILED) site dist build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

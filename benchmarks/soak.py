@@ -5,6 +5,8 @@ At each decision of each game:
 - round trip: ``from_json(to_json(state))`` equals the state (and so passes the whole check
   ``from_json`` runs: ranges, agenda, every component exactly once);
 - purity: ``apply`` leaves its input as it was, JSON and events alike;
+- declared answers: every listed action's kind is one the decision declares (its ``answers``,
+  which the API reference's decisions table shows);
 - explain/legal agreement: every listed action has no reason against it; near misses of them
   (a word swapped, dropped or added) get reasons exactly when they are not listed, and
   ``apply`` refuses them with the same reasons.
@@ -23,6 +25,7 @@ import sys
 import time
 
 import sankore_rules as sr
+from sankore_rules.sankore import engine
 from sankore_rules.sankore.state import State
 
 
@@ -48,6 +51,11 @@ def check_step(state: State, rng: random.Random, words: list[str]) -> list[str]:
     legal = sr.legal_actions(state)
     if not legal:
         failures.append(f"no option at {state.decision}")
+    assert state.decision is not None
+    answers = engine.STEPS[state.decision.kind].answers
+    failures += [
+        f"{a} does not answer {state.decision.kind}" for a in legal if a.kind not in answers
+    ]
     for action in legal:
         if sr.explain(state, action):
             failures.append(f"listed but explained away: {action}")

@@ -7,7 +7,9 @@ standard error and no traceback. The text rendering ``show`` prints is checked i
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -533,6 +535,100 @@ def test_turn_limit_below_zero_is_unusable(tmp_path: Path) -> None:
         assert_unusable(result, "--turn-limit must be 0 (none) or more, got -1")
 
 
+# ---- help, version, new, apply (issue 15) ----------------------------------------------------
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    from sankore_rules.interfaces.cli import build_parser
+
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {"": parser, **sub.choices}
+
+
+def test_every_subcommand_documents_every_option_with_its_default() -> None:
+    """Issue 15: each command's help has words for every argument, states each default, and
+    shows no markup meant for Python docstrings."""
+    undocumented = []
+    unstated = []
+    for name, parser in _subcommands().items():
+        text = " ".join(parser.format_help().split())  # as read, whatever the wrapping
+        assert not re.search(r"``|:func:|:class:|\*\*", text), (name, text)
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction | argparse._VersionAction):
+                continue
+            if not action.help or action.help == argparse.SUPPRESS:
+                undocumented.append(f"{name} {action.dest}")
+            default = action.default
+            unset = default is None or default is False or default == argparse.SUPPRESS
+            if action.option_strings and not unset:
+                shown = f"default: {default}" in text or f"default {default}" in text
+                if not shown and f"({default}, the default" not in text:
+                    unstated.append(f"{name} {action.option_strings[-1]}={default}")
+    assert [] == undocumented
+    assert [] == unstated
+    assert len(_subcommands()) >= 10
+
+
+def test_version_is_the_package_version(tmp_path: Path) -> None:
+    """Issue 15: ``--version`` prints the version the package and its metadata carry."""
+    from importlib.metadata import version
+
+    result = run(tmp_path, "--version")
+    assert (0, f"sankore-rules {sr.__version__}\n") == (result.returncode, result.stdout)
+    assert version("sankore-rules") == sr.__version__
+    assert re.fullmatch(r"\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?", sr.__version__)
+
+
+def test_new_writes_a_state_file_that_legal_explain_and_apply_read(tmp_path: Path) -> None:
+    """Issue 15: ``new`` sets up the game ``new_game`` does and writes it for the commands that
+    read state files; ``apply`` moves it on in place, and refuses an illegal action unchanged."""
+    made = run(tmp_path, "new", "--players", "3", "--seed", "7", "-o", "state.json")
+    assert 0 == made.returncode, made.stderr
+    state = sr.new_game(players=3, seed=7)
+    assert state == sr.from_json((tmp_path / "state.json").read_text(encoding="utf-8"))
+    assert made.stdout.startswith("Wrote state.json (seed 7). P")
+    first = str(sr.legal_actions(state)[0])
+    legal = run(tmp_path, "legal", "state.json")
+    assert [str(a) for a in sr.legal_actions(state)] == legal.stdout.splitlines()[1:]
+    assert 0 == run(tmp_path, "explain", "state.json", first).returncode
+    applied = run(tmp_path, "apply", "state.json", *first.split())
+    assert 0 == applied.returncode, applied.stderr
+    assert applied.stdout.startswith(f"Applied {first}, wrote state.json. P")
+    after = sr.from_json((tmp_path / "state.json").read_text(encoding="utf-8"))
+    assert sr.apply(state, first) == after
+    refused = run(tmp_path, "apply", "state.json", "end")
+    assert 1 == refused.returncode
+    assert refused.stdout.startswith("illegal: end\n  wrong_decision: ")
+    assert after == sr.from_json((tmp_path / "state.json").read_text(encoding="utf-8"))
+
+
+def test_apply_to_a_record_needs_an_output_file(tmp_path: Path) -> None:
+    """Issue 15: ``apply`` never writes a state over a game record."""
+    (tmp_path / "game.json").write_text(save_record([], players=2, seed=1), encoding="utf-8")
+    first = str(sr.legal_actions(sr.new_game(players=2, seed=1))[0])
+    assert_unusable(run(tmp_path, "apply", "game.json", first), "game.json is a game record")
+    written = run(tmp_path, "apply", "game.json", first, "-o", "next.json")
+    assert 0 == written.returncode, written.stderr
+    expected = sr.apply(sr.new_game(players=2, seed=1), first)
+    assert expected == sr.from_json((tmp_path / "next.json").read_text(encoding="utf-8"))
+
+
+def test_play_needs_no_seat_and_saves_its_record(tmp_path: Path) -> None:
+    """Issue 15: ``play`` seats the player at P0 by default; ``--record`` writes the game, left
+    unfinished here, as a record that replays to where it was left."""
+    result = run(tmp_path, "play", "--seed", "4", "--record", "game.json", stdin="1\n1\n1\nquit\n")
+    assert 0 == result.returncode, result.stderr
+    assert "you are P0 against 1 greedy bot(s)" in result.stdout
+    assert result.stdout.endswith("You leave the game.\nThe game's record is in game.json.\n")
+    record = load_record((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert (2, 4, None) == (record.players, record.seed, record.scores)
+    mine = [line[4:] for line in result.stdout.splitlines() if line.startswith(("P0: ", "P1: "))]
+    assert tuple(mine) == record.actions
+    assert {"human": "P0", "bots": "greedy", "source": "sankore-rules play"} == dict(record.tags)
+    assert 0 == run(tmp_path, "replay", "game.json").returncode
+
+
 # ---- the solo game (issue 10) ------------------------------------------------------------------
 
 
@@ -569,11 +665,12 @@ def test_simulate_solo_games_against_the_scholar(tmp_path: Path) -> None:
 
 
 def test_play_a_solo_game_by_numbers(tmp_path: Path) -> None:
-    """SOLO-FLOW-1, SOLO-FLOW-3: ``play --players 1 --scholar easy`` seats you first with no
-    --seat, prints what the Scholar did and why after each of your turns, and the result."""
+    """SOLO-FLOW-1, SOLO-FLOW-3: ``play --players 1 --scholar easy`` seats you first, prints
+    what the Scholar did and why after each of your turns, the result, and saves a record that
+    replays to the same scores."""
     result = run(
         tmp_path,
-        *("play", "--players", "1", "--scholar", "easy", "--seed", "3"),
+        *("play", "--players", "1", "--scholar", "easy", "--seed", "3", "--record", "solo.json"),
         stdin="1\n" * 3000,
     )
     assert result.returncode == 0, result.stderr
@@ -585,7 +682,10 @@ def test_play_a_solo_game_by_numbers(tmp_path: Path) -> None:
     assert "\n  Scholar: Turn 1, phase 1: card #" in out
     assert "\n  Scholar: Teach " in out
     assert "\nThe game is over.\n\nFinal scores:\n" in out
-    assert out.splitlines()[-1].startswith(("You win!", "You do not win this time."))
+    assert out.splitlines()[-2].startswith(("You win!", "You do not win this time."))
+    record = load_record((tmp_path / "solo.json").read_text(encoding="utf-8"))
+    assert (1, "easy") == (record.players, record.scholar)
+    assert record.scores is not None and sr.is_terminal(replay(record))
 
 
 def test_solo_options_that_do_not_fit_are_unusable(tmp_path: Path) -> None:

@@ -8,33 +8,15 @@ and checks that the listed actions are exactly the ones ``explain`` accepts.
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
 import sankore_rules as sr
+from probes import all_area_actions, all_turn_actions
 from sankore_rules.sankore.actions import Action
 
 RULES = sr.load_rules()
-
-
-def _all_turn_actions(state: sr.State) -> list[Action]:
-    areas = RULES.disciplines
-    actions = [Action("end"), Action("favour", ("take",)), Action("favour", ("return",))]
-    actions += [Action("enrol", (a,)) for a in areas]
-    actions += [Action("enrol", (a, str(i))) for a in areas for i in range(len(state.queues[0]))]
-    actions += [Action("establish", (t,)) for t in RULES.class_tiles]
-    actions += [Action("teach", (c,)) for c in RULES.class_spaces]
-    actions += [Action("graduate", (s,)) for s in RULES.student_spaces]
-    actions += [Action("write", (d,)) for d in areas]
-    actions += [Action("complete", (str(n),)) for n in RULES.objective_cards]
-    for kind in ("transfer", "promote"):
-        actions += [Action(kind, pair) for pair in itertools.permutations(RULES.student_spaces, 2)]
-    actions += [Action("objective", (str(n),)) for n in RULES.objective_cards]
-    walls = list(RULES.wall_spaces)
-    actions += [Action("objective", ("4", a, b)) for a in walls for b in walls if a != b]
-    return actions
 
 
 #: Random games wander for hundreds of turns before a deadlock (ENGINE-1); the positions
@@ -59,7 +41,7 @@ def _positions(players: int, seed: int, every: int) -> list[sr.State]:
 def test_turn_menu_lists_exactly_what_explain_accepts(players: int, seed: int) -> None:
     for state in _positions(players, seed, every=7):
         listed = set(sr.legal_actions(state))
-        accepted = {a for a in _all_turn_actions(state) if not sr.explain(state, a)}
+        accepted = {a for a in all_turn_actions(state) if not sr.explain(state, a)}
         assert listed == accepted
 
 
@@ -76,23 +58,6 @@ def test_establish_refused_for_a_column_without_a_book_names_the_book() -> None:
     assert [r.code for r in sr.explain(state, f"establish {tile}")] == ["no_book"]
 
 
-def _all_area_actions(kind: str) -> list[Action]:
-    actions = [Action("skip")]
-    if kind == "astronomy":
-        places = (*RULES.oases, *RULES.port_spaces)
-        actions += [Action("camel", (d, s)) for d in places for s in ("camel", "timbuktu")]
-    elif kind == "theology":
-        actions += [Action("mosque", (s,)) for s in RULES.theology_spaces]
-    elif kind == "mathematics":
-        actions += [Action("wall", (w,)) for w in (*RULES.wall_spaces, RULES.corner_id)]
-    else:
-        actions += [Action("crown", (s,)) for s in RULES.law_spaces]
-        actions += [
-            Action("crown", (s, pay)) for s in RULES.law_spaces for pay in ("gold", "salt", "book")
-        ]
-    return actions
-
-
 def test_area_decisions_list_exactly_what_explain_accepts() -> None:
     """ASTRO/THEO/MATH/LAW: the area decisions list only open spaces within reach; every other
     well-formed choice is one ``explain`` refuses."""
@@ -105,7 +70,7 @@ def test_area_decisions_list_exactly_what_explain_accepts() -> None:
             decision = state.decision
             if decision is not None and decision.kind in areas:
                 listed = set(sr.legal_actions(state))
-                accepted = {a for a in _all_area_actions(decision.kind) if not sr.explain(state, a)}
+                accepted = {a for a in all_area_actions(decision.kind) if not sr.explain(state, a)}
                 assert listed == accepted
                 seen += 1
             state = sr.apply(state, rng.choice(sr.legal_actions(state)))

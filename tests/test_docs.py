@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 from collections import Counter
@@ -163,24 +161,6 @@ def html_table(page: Path, *headers: str) -> list[dict[str, str]]:
         if table and tuple(table[0][: len(headers)]) == headers:
             return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
     raise AssertionError(f"no table with headers {headers!r} in {page}")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built with ``mkdocs build --strict`` as ``make docs`` does."""
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("SANKORE_RULES_DATA", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return out
 
 
 # ---- every entry in words -----------------------------------------------------------------------
@@ -377,60 +357,49 @@ def test_pages_follow_a_corrected_copy_of_the_tables(tmp_path: Path) -> None:
     assert next(r["Knowledge"] for r in spaces if r["Space"] == "djenne-middle") == "5"
 
 
-# ---- the diagrams -------------------------------------------------------------------------------
+# ---- the pictures ------------------------------------------------------------------------------
 
 
-def mermaid(section: str) -> list[str]:
+@pytest.mark.parametrize(
+    ("section", "picture"),
+    [
+        ("astronomy-map", lambda: sr.area_svg(RULES, "astronomy")),
+        ("theology-picture", lambda: sr.area_svg(RULES, "theology")),
+        ("mathematics-diagram", lambda: sr.area_svg(RULES, "mathematics")),
+        ("law-picture", lambda: sr.area_svg(RULES, "law")),
+        ("queues-picture", lambda: sr.area_svg(RULES, "queues")),
+        ("favour-track-picture", lambda: sr.area_svg(RULES, "favour_track")),
+        ("graduation-picture", lambda: sr.area_svg(RULES, "graduation")),
+        ("player-board-diagram", lambda: sr.player_board_svg(RULES)),
+        ("library-picture", lambda: sr.library_svg(RULES, side="six_shelf")),
+        ("pictures-mid-game", lambda: sr.state_svg(generate.pictures.mid_game(RULES))),
+    ],
+)
+def test_pages_show_the_librarys_own_pictures(section: str, picture: Any) -> None:
+    """Issue 15: each area and component page shows its part of the board as the library
+    draws it from the ruleset (no diagram of its own), inside a captioned figure."""
     text = generate.render_section(section, RULES)
-    assert text.startswith("```mermaid\n") and text.endswith("\n```")
-    return [line.strip() for line in text.splitlines()[1:-1]]
+    assert text.startswith('<figure class="sankore-picture"><svg ')
+    assert picture() in text
+    assert "\n\n" not in text.split("</figure>")[0]  # one HTML block for Markdown
 
 
-def test_route_map_draws_every_place_and_path() -> None:
-    """ASTRO-2, ASTRO-7, GAP-3: the map has every node, and every path with its Knowledge."""
-    lines = mermaid("astronomy-map")
-    table = toml("astronomy")
-    ids = {n["id"]: words.mermaid_id(n["id"]) for n in table["node"]}
-    for node, mid in ids.items():
-        assert any(line.startswith(mid + "(") or line.startswith(mid + "[") for line in lines), node
-    drawn = set()
-    for line in lines:
-        solid = re.fullmatch(r"(\S+) ---\|(\d+)\| (\S+)", line)
-        dotted = re.fullmatch(r"(\S+) -\. (\d+) \.- (\S+)", line)
-        for match, is_dotted in ((solid, False), (dotted, True)):
-            if match:
-                drawn.add((frozenset((match[1], match[3])), int(match[2]), is_dotted))
-    expected = {
-        (frozenset(ids[e] for e in p["ends"]), p["knowledge"], p.get("dotted", False))
-        for p in table["path"]
-    }
-    assert expected == drawn
+def test_mid_game_picture_is_a_game_in_progress() -> None:
+    """Issue 15: the pictures page's game is part way through, with pieces of every player."""
+    state = generate.pictures.mid_game(RULES)
+    assert not sr.is_terminal(state)
+    assert {0, 1, 2} == set(state.spaces.values())
 
 
-def test_madrasa_diagram_links_every_wall_to_its_lines() -> None:
-    """MATH-2, MATH-6, AMB-24, GAP-8: horizontal Walls watch columns, vertical ones rows."""
-    lines = mermaid("mathematics-diagram")
-    table = toml("mathematics")
-    expected = set()
-    for wall in table["wall"]:
-        kind = "column" if table["sides"][wall["side"]]["orientation"] == "horizontal" else "row"
-        expected.add(f"{words.mermaid_id(wall['id'])} --> {kind}_{wall['line']}")
-    corner = words.mermaid_id(table["corner"]["id"])
-    expected |= {f"{corner} --> row_0", f"{corner} --> column_0"}
-    assert expected == {line for line in lines if " --> " in line}
-
-
-def test_player_board_diagram_has_every_space_and_arrow() -> None:
-    """TEACH-8, SUPP-1, GAP-11: each Class and Student space, each arrow, each space under."""
-    lines = mermaid("player-board-diagram")
-    table = toml("player_board")
-    arrows = {f"{a['from']} --> {t}" for a in table["arrows"] for t in a["to"]}
-    under = {f"{s['id']} -.- {s['under']}" for s in table["students"] if "under" in s}
-    assert arrows == {line for line in lines if " --> " in line}
-    assert under == {line for line in lines if " -.- " in line}
-    nodes = {line.split("[")[0].split("(")[0] for line in lines if "[" in line or "((" in line}
-    expected = {c["id"] for c in table["classes"]} | {s["id"] for s in table["students"]}
-    assert expected == nodes
+def test_site_draws_no_diagram_from_elsewhere(site: Path) -> None:
+    """Issue 15: no page needs mermaid (or any script from elsewhere) to show its pictures;
+    the area pages hold the library's SVG inline."""
+    for html in sorted(site.rglob("*.html")):
+        text = html.read_text(encoding="utf-8")
+        assert "mermaid" not in text, html
+    for page in ("areas/astronomy", "areas/theology", "areas/mathematics", "areas/law"):
+        text = (site / page / "index.html").read_text(encoding="utf-8")
+        assert text.count('<figure class="sankore-picture"><svg ') == 1, page
 
 
 # ---- sources, rulings, API, getting started -----------------------------------------------------
@@ -691,6 +660,148 @@ def test_api_reference_documents_the_public_api(site: Path) -> None:
     """DESIGN public API: every name of ``sankore_rules.__all__`` has its reference entry."""
     html = (site / "reference/api/index.html").read_text(encoding="utf-8")
     assert [name for name in sr.__all__ if f'id="sankore_rules.{name}"' not in html] == []
+
+
+#: A Sphinx role (``:func:`name```) or a cross-reference mkdocstrings left unresolved.
+RAW_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|attr|mod|data|exc|obj|const|ref):`")
+RAW_REFERENCE = re.compile(r"\]\[(?:sankore_rules|sankore_docs|generate)\b")
+
+
+def page_text(page: Path) -> str:
+    """The text a reader sees on a page: its HTML without tags."""
+    html = page.read_text(encoding="utf-8")
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def test_docstrings_use_one_cross_reference_syntax() -> None:
+    """Issue 15: docstrings link with mkdocstrings' ``[text][target]``, never a Sphinx role, and
+    every target names an object that exists (a typo would only fail once rendered)."""
+    sources = [*(ROOT / "src").rglob("*.py"), *(DOCS / "hooks").rglob("*.py")]
+    roles = [str(s.relative_to(ROOT)) for s in sources if RAW_ROLE.search(s.read_text("utf-8"))]
+    assert roles == []
+    targets = {
+        target
+        for source in sources
+        for target in re.findall(
+            r"\]\[((?:sankore_rules|sankore_docs)[\w.]*)\]", source.read_text()
+        )
+    }
+    assert len(targets) > 30
+    assert [t for t in sorted(targets) if resolve_name(t) is None] == []
+
+
+def resolve_name(dotted: str) -> object | None:
+    """The object a dotted path names (module, then attributes), or None."""
+    import importlib
+
+    parts = dotted.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            if not hasattr(found, part):
+                return None
+            found = getattr(found, part)
+        return found
+    return None
+
+
+def test_api_reference_renders_without_raw_markup(site: Path) -> None:
+    """Issue 15: no page shows a raw role or an unresolved cross-reference, and the API
+    reference shows its doctests as code blocks, not as nested quotes."""
+    raw = {
+        page.relative_to(site).as_posix(): found
+        for page in sorted(site.rglob("*.html"))
+        if (found := RAW_ROLE.findall(page_text(page)) + RAW_REFERENCE.findall(page_text(page)))
+    }
+    assert raw == {}
+    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    assert "<blockquote" not in html
+    assert html.count("&gt;&gt;&gt;") >= 10
+    # Every prompt of a doctest sits in a code block.
+    outside = re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
+    assert "&gt;&gt;&gt;" not in outside
+
+
+def test_api_reference_shows_every_public_record_with_its_fields(site: Path) -> None:
+    """Issue 15: each public record (``State``, ``Scores``, ``PlayerScore``, ``Event``, ``Task``
+    ...) is shown with every field, and so are the records a state is made of."""
+    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    from sankore_rules.sankore import state as state_module
+
+    records = {name: getattr(sr, name) for name in sr.__all__}
+    records |= {
+        f"sankore.state.{name}": getattr(state_module, name)
+        for name in ("PlayerState", "MarketColumn", "MadrasaTile", "Graduated")
+    }
+    shown: dict[str, list[str]] = {}
+    for name, cls in records.items():
+        if not isinstance(cls, type):
+            continue
+        if attrs.has(cls):
+            fields = [f.name for f in attrs.fields(cls) if not f.name.startswith("_")]
+        elif hasattr(cls, "_fields"):  # a named tuple
+            fields = list(cls._fields)
+        else:
+            continue
+        missing = [f for f in fields if f'title="sankore_rules.{name}.{f}"' not in html]
+        if missing:
+            shown[name] = missing
+    assert {"State", "Scores", "PlayerScore", "Event", "Task", "Action"} <= {
+        n for n, c in records.items() if isinstance(c, type)
+    }
+    assert shown == {}
+
+
+def test_api_reference_lists_every_decision_with_its_prompt_and_verbs(site: Path) -> None:
+    """Issue 15: ``Task`` is exported and documented, and the decisions table has every kind the
+    engine registers, with its prompt and the action kinds that answer it."""
+    from sankore_rules.sankore import engine
+
+    assert "Task" in sr.__all__
+    assert sr.Task is type(sr.new_game(players=2, seed=1).decision)
+    page = site / "reference/api/index.html"
+    rows = {r["Kind"]: r for r in html_table(page, "Kind", "Prompt", "Answered by", "Arguments")}
+    decisions = {kind: spec for kind, spec in engine.STEPS.items() if spec.candidates is not None}
+    assert sorted(decisions) == sorted(rows)
+    assert {kind: (spec.prompt, ", ".join(spec.answers)) for kind, spec in decisions.items()} == {
+        kind: (row["Prompt"], row["Answered by"]) for kind, row in rows.items()
+    }
+    assert rows["turn"]["Answered by"].endswith("objective, end")
+    assert rows["astronomy"]["Answered by"] == "camel, skip"
+
+
+def test_the_site_requests_nothing_from_outside_itself(site: Path) -> None:
+    """Issue 15: no page loads a font, stylesheet, script or picture from another host (a link
+    a reader may follow is not a request)."""
+
+    class Loads(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.outside: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs_: Any) -> None:
+            if tag == "a":
+                return
+            for name, value in attrs_:
+                if name in ("src", "href", "srcset", "data") and re.match(
+                    r"(https?:)?//", value or ""
+                ):
+                    self.outside.append(f"<{tag} {name}={value}>")
+
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        parser = Loads()
+        parser.feed(page.read_text(encoding="utf-8"))
+        if parser.outside:
+            found[page.relative_to(site).as_posix()] = parser.outside
+    assert found == {}
+    css = [
+        p.relative_to(site).as_posix() for p in site.rglob("*.css") if "url(http" in p.read_text()
+    ]
+    assert css == []
 
 
 def test_no_marker_is_left_in_the_site(site: Path) -> None:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import sankore_rules as sr
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +49,9 @@ def test_every_example_is_tested() -> None:
         "corrected_rules.py",
         "legal_actions.py",
         "lookahead_bot.py",
+        "openspiel_mcts.py",
+        "pettingzoo_loop.py",
+        "pictures.py",
         "random_game.py",
         "save_and_load.py",
         "solo_game.py",
@@ -136,6 +141,43 @@ def test_corrected_rules_are_loaded_from_a_copy_of_the_tables() -> None:
         "a broken table is refused: law.toml, .space[0].knowledge, invalid value for type, "
         "expected int"
     )
+
+
+def test_pictures_writes_the_state_and_the_viewer(tmp_path: Path) -> None:
+    """Issue 15: the pictures example writes the whole-state SVG of its game and the viewer
+    page of every position, and says where."""
+    lines = run("pictures.py", str(tmp_path))
+    state, actions = load("pictures").play()
+    assert [
+        f"the game after 40 decisions: {tmp_path / 'state.svg'}",
+        f"every position of it, step by step: {tmp_path / 'game.html'}",
+    ] == lines
+    assert sr.state_svg(state) == (tmp_path / "state.svg").read_text(encoding="utf-8")
+    record = sr.load_record(sr.save_record(actions, players=2, seed=9))
+    assert sr.viewer_html(record) == (tmp_path / "game.html").read_text(encoding="utf-8")
+
+
+def test_pettingzoo_loop_plays_masked_games_to_their_rewards() -> None:
+    """Issue 13: the loop samples from the mask; rewards arrive at the end and sum to 0."""
+    lines = run("pettingzoo_loop.py", "2")
+    totals, steps = load("pettingzoo_loop").run(2)
+    assert lines[0] == "observation (6647,), actions 685"
+    assert lines[1] == f"2 games, {steps} steps"
+    assert lines[2:] == [f"{agent}: total reward {total:+.2f}" for agent, total in totals.items()]
+    assert 0.0 == pytest.approx(sum(totals.values()))
+
+
+def test_openspiel_mcts_plays_against_a_random_bot_to_the_end() -> None:
+    """Issue 13: OpenSpiel's MCTS finishes a game; the returns are the win/loss scheme's."""
+    lines = run("openspiel_mcts.py", "1", "5")
+    state = load("openspiel_mcts").play(1, 5)
+    assert state.is_terminal()
+    decisions = len(state.history()) - 1
+    assert re.fullmatch(rf"deal setup \d+, then {decisions} decisions", lines[0])
+    returns = state.returns()
+    assert lines[1].endswith(f"return {returns[0]:+.2f}")
+    assert lines[2].endswith(f"return {returns[1]:+.2f}")
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_solo_game_prints_the_scholars_reasons_and_both_totals() -> None:

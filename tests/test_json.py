@@ -432,3 +432,20 @@ def test_state_key_covers_every_field_of_the_position() -> None:
         changed = state.players[0].clone()
         setattr(changed, f.name, _another(getattr(changed, f.name)))
         assert changed.key()[i] != state.players[0].key()[i], f.name
+
+
+def test_a_state_changed_in_place_gets_answers_that_reflect_the_change() -> None:
+    """Issue 11: nothing is cached on a state, so listing, explaining and applying after a
+    change in place all see the change: with no Inspiration left, Write a Book is neither
+    listed nor accepted, and the state is left as it was."""
+    state = started(2, 0).clone()
+    state.players[0].inspiration = 1
+    assert "write astronomy" in [str(a) for a in sr.legal_actions(state)]
+    state.players[0].inspiration = 0
+    assert not [a for a in sr.legal_actions(state) if a.kind == "write"]
+    assert ["no_inspiration"] == [r.code for r in sr.explain(state, "write astronomy")]
+    before = sr.to_json(state)
+    with pytest.raises(sr.IllegalAction):
+        sr.apply(state, "write astronomy")
+    assert before == sr.to_json(state)
+    assert 0 == state.players[0].inspiration

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,31 @@ def test_a_layer_never_imports_the_layers_above_it(layer: str) -> None:
         if name.startswith(FORBIDDEN[layer])
     ]
     assert breaches == []
+
+
+#: The third-party modules only the optional ``ai`` extra installs.
+AI_ONLY = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+
+
+def test_only_the_ai_interfaces_import_the_ai_extras() -> None:
+    """Issue 13: the core keeps attrs, cattrs and networkx; numpy and the rest come with
+    ``sankore-rules[ai]`` and only ``interfaces/ai`` imports them."""
+    ai = PACKAGE / "interfaces" / "ai"
+    breaches = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if ai not in path.parents
+        for name in sorted(imported_modules(path))
+        if name.split(".")[0] in AI_ONLY or name.startswith("sankore_rules.interfaces.ai")
+    ]
+    assert breaches == []
+
+
+def test_importing_the_package_loads_no_ai_extra() -> None:
+    """The public API, the CLI and the bots load without numpy (checked in a fresh process)."""
+    code = (
+        "import sys, sankore_rules, sankore_rules.interfaces.cli, sankore_rules.interfaces.bots; "
+        f"print(sorted(m for m in {AI_ONLY!r} if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "[]" == done.stdout.strip()

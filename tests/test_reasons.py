@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, refused, started, with_decision
+from probes import mutations
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.state import Graduated, State, Task
 
 #: The answers that name no rule: acceptable only for words naming what does not exist.
@@ -26,89 +26,10 @@ GENERIC = {"no_such_option", "wrong_decision"}
 #: A clause of the rules checklist, as the words cite it: "(SKILL-3)", "(KNOW-1)", "(IC-FAV-1)".
 CLAUSE = re.compile(r"\b[A-Z]+(?:-[A-Z]+)?-\d+\b")
 
-Sort = Callable[[State], tuple[str, ...]]
-
-
-def _fixed(*values: str) -> Sort:
-    return lambda state: values
-
 
 def _player(state: State) -> int:
     assert state.current_player is not None
     return state.current_player
-
-
-DISCIPLINES = _fixed(*RULES.disciplines)
-STUDENT_SPACES = _fixed(*RULES.student_level)
-CLASS_SPACES = _fixed(*RULES.class_row)
-CLASS_TILES = _fixed(*RULES.class_tiles)
-CARDS = _fixed(*(str(n) for n in RULES.objective_cards))
-WALLS = _fixed(*RULES.wall_spaces, RULES.corner_id)
-
-#: For each action kind, the sort of each of its words: the ids a mutation may swap in. The
-#: numbers are those the ruleset or the player's own board has (a queue's positions, the
-#: Favour track's spaces, a Skill section's places, the player's Graduation tiles).
-SORTS: dict[str, tuple[Sort, ...]] = {
-    "enrol": (DISCIPLINES, lambda s: tuple(str(i) for i in range(len(s.queues[0])))),
-    "establish": (CLASS_TILES,),
-    "teach": (CLASS_SPACES,),
-    "graduate": (STUDENT_SPACES,),
-    "favour": (_fixed("take", "return"),),
-    "transfer": (STUDENT_SPACES, STUDENT_SPACES),
-    "promote": (STUDENT_SPACES, STUDENT_SPACES),
-    "write": (DISCIPLINES,),
-    "complete": (CARDS,),
-    "objective": (CARDS, WALLS, WALLS),
-    "return": (DISCIPLINES,),
-    "library": (DISCIPLINES, lambda s: tuple(str(i) for i in range(len(s.library)))),
-    "draft": (CLASS_TILES,),
-    "class": (CLASS_SPACES,),
-    "place": (STUDENT_SPACES,),
-    "resource": (_fixed("gold", "salt", "inspiration"),),
-    "book": (DISCIPLINES,),
-    "prestige": (DISCIPLINES,),
-    "section": (DISCIPLINES,),
-    "skill": (
-        _fixed(*RULES.disciplines, "discard"),
-        _fixed(*(str(i) for i in range(RULES.skill_section_size))),
-    ),
-    "reward": (_fixed(*(str(i + 1) for i in range(len(RULES.favour_rewards)))),),
-    "student": (STUDENT_SPACES,),
-    "promote_to": (STUDENT_SPACES,),
-    "camel": (_fixed(*RULES.oases, *RULES.port_spaces), _fixed("camel", "timbuktu")),
-    "crown": (_fixed(*RULES.law_spaces), _fixed("gold", "salt", "book")),
-    "mosque": (_fixed(*RULES.theology_spaces),),
-    "wall": (WALLS,),
-    "flip": (_fixed(*(RULES.cell_name(c) for c in range(RULES.madrasa_cells))),),
-    "sankore": (_fixed("bonus", "keep"),),
-}
-
-
-def _madrasa_sorts(action: Action, state: State) -> tuple[str, ...] | None:
-    # 'madrasa board <space>' or 'madrasa graduation <tile>': the second word's sort hangs on
-    # the first, which is therefore kept.
-    if action.args[0] == "board":
-        return STUDENT_SPACES(state)
-    return tuple(str(i) for i in range(len(state.players[_player(state)].graduations)))
-
-
-def mutations(state: State, action: Action) -> list[Action]:
-    """Every action made from ``action`` by swapping one word for another of its sort."""
-    if action.kind == "madrasa":
-        values = _madrasa_sorts(action, state) or ()
-        return [Action("madrasa", (action.args[0], v)) for v in values if v != action.args[1]]
-    if action.kind == "order":
-        return []  # every order of the four Introductory Classes is always an option
-    sorts = SORTS.get(action.kind, ())
-    assert len(sorts) >= len(action.args), f"no sort for every word of {action}"
-    found = []
-    for i, (word, sort) in enumerate(zip(action.args, sorts, strict=False)):
-        found += [
-            Action(action.kind, (*action.args[:i], v, *action.args[i + 1 :]))
-            for v in sort(state)
-            if v != word
-        ]
-    return found
 
 
 def _walk(seed: int, visit: Callable[[State, random.Random], None]) -> None:

@@ -488,7 +488,8 @@ def test_tables_fields_with_source_splits_a_list_given_in_part() -> None:
 def test_tables_entries_with_source_lists_every_entry() -> None:
     """DESIGN "Data provenance": ``entries_with_source`` lists every entry that carries a
     ``source`` in the tables, each with one of the three provenances, and every table but
-    the rulings (which carry their reason instead) has entries in it."""
+    the rulings (which carry their reason instead) and the drawing (which holds no number of
+    the game) has entries in it."""
     rows = entries_with_source(RULES.tables)
     assert {str(source) for _, _, source in rows} <= SOURCES
     in_toml = Counter()
@@ -496,7 +497,7 @@ def test_tables_entries_with_source_lists_every_entry() -> None:
         data = tomllib.loads((DATA_DIR / f"{stem}.toml").read_text(encoding="utf-8"))
         in_toml[stem] = sum(1 for where, _ in toml_sources(data) if where.endswith(".source"))
     assert +in_toml == Counter(file for file, _, _ in rows)
-    assert set(DATA_FILES) - {"rulings"} == {file for file, _, _ in rows}
+    assert set(DATA_FILES) - {"rulings", "drawing"} == {file for file, _, _ in rows}
 
 
 def test_tables_every_array_entry_has_a_source() -> None:

@@ -331,6 +331,18 @@ def test_table_negative_shelf_slots_refused(tmp_path: Path) -> None:
     )
 
 
+def test_table_resource_choice_naming_one_resource_twice_refused(tmp_path: Path) -> None:
+    """Issue 16: a reward's choice of resources names each once, as a state's task must (the
+    fuzz found a table whose Favour reward offered Gold twice, accepted, then refused in play)."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["space"][0]["reward"][0]["resources"] = ["gold", "gold", "salt"]
+
+    assert "favour_track.toml: space[0].reward[0].resources: must name distinct resources" in str(
+        table_refusal(tmp_path, "favour_track", change)
+    )
+
+
 def test_table_huge_madrasa_refused_quickly(tmp_path: Path) -> None:
     """Issue 16: a 2000x2000 Madrasa (over 30 s to load before) is refused at once."""
 

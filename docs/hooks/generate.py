@@ -1,15 +1,15 @@
 """The docs generator: every number on the rules pages comes from the rule tables at build time.
 
 mkdocs loads this file as a hook (``hooks:`` in ``mkdocs.yml``). The hand-written pages under
-``docs/`` carry markers such as ``<!-- sankore:theology-spaces -->``; :func:`on_page_markdown`
-replaces each marker with a section rendered from ``sankore_rules.load_rules()``, or from the
-corrected tables in the folder named by the ``SANKORE_RULES_DATA`` environment variable. No
-number of the game is written by hand anywhere in the docs, so the site cannot disagree with
-the tables the engine plays by.
+``docs/`` carry markers such as ``<!-- sankore:theology-spaces -->``;
+[`on_page_markdown`][generate.on_page_markdown] replaces each marker with a section rendered from
+``sankore_rules.load_rules()``, or from the corrected tables in the folder named by the
+``SANKORE_RULES_DATA`` environment variable. No number of the game is written by hand anywhere in
+the docs, so the site cannot disagree with the tables the engine plays by.
 
 Every effect of the tables is put into words by one function,
-:func:`sankore_docs.words.describe_effect`; an entry it cannot put into words raises
-:class:`~sankore_docs.words.UnrenderedError` and the build fails.
+[`sankore_docs.words.describe_effect`][sankore_docs.words.describe_effect]; an entry it cannot put
+into words raises [`UnrenderedError`][sankore_docs.words.UnrenderedError] and the build fails.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sankore_docs import areas, clauses, components, reference, solo
+from sankore_docs import ai, areas, clauses, components, pictures, reference, solo
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -46,8 +46,10 @@ DOCS = Path(__file__).resolve().parent.parent
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **areas.SECTIONS,
     **components.SECTIONS,
+    **pictures.SECTIONS,
     **reference.SECTIONS,
     **solo.SECTIONS,
+    **ai.SECTIONS,
     "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 

@@ -1,11 +1,12 @@
 """sankore_rules: a complete, UI-free rules engine for *Sankoré: The Pride of Mansa Musa*.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=3)
->>> actions = sr.legal_actions(state)
->>> state = sr.apply(state, actions[0])
->>> sr.is_terminal(state)
-False
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=3)
+    >>> actions = sr.legal_actions(state)
+    >>> state = sr.apply(state, actions[0])
+    >>> sr.is_terminal(state)
+    False
 """
 
 from sankore_rules.api import (
@@ -31,6 +32,14 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_state
+from sankore_rules.interfaces.svg import (
+    area_svg,
+    board_svg,
+    library_svg,
+    player_board_svg,
+    state_svg,
+)
+from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.queries import (
     Knowledge,
     Placement,
@@ -49,7 +58,10 @@ from sankore_rules.sankore.errors import (
     StateError,
 )
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
-from sankore_rules.sankore.state import Event, SoloState, State
+from sankore_rules.sankore.state import Event, SoloState, State, Task
+
+__version__ = "0.1.0"
+"""The package's version (PEP 440); ``sankore-rules --version`` prints it."""
 
 __all__ = [
     "Action",
@@ -71,23 +83,30 @@ __all__ = [
     "State",
     "StateError",
     "Storage",
+    "Task",
     "apply",
+    "area_svg",
+    "board_svg",
     "explain",
     "final_scores",
     "from_json",
     "is_terminal",
     "knowledge",
     "legal_actions",
+    "library_svg",
     "load_record",
     "load_rules",
     "new_game",
     "observation",
     "parse_action",
+    "player_board_svg",
     "reachable_spaces",
     "render_state",
     "replay",
     "rules_of",
     "save_record",
+    "state_svg",
     "storage",
     "to_json",
+    "viewer_html",
 ]

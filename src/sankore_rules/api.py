@@ -124,7 +124,7 @@ def new_game(
             leaves the seed out, so that each game draws its own (see the trust model page).
         library: ``"three_shelf"`` or ``"six_shelf"``, the Library side (the solo game is
             played on the 3-shelf side, SOLO-SET-10).
-        rules: a ruleset from :func:`load_rules`; the bundled one by default.
+        rules: a ruleset from [`load_rules`][sankore_rules.load_rules]; the bundled one by default.
         scholar: with ``players=1``, the Scholar's difficulty: ``"easy"``, ``"medium"``,
             ``"hard"`` or ``"very_hard"`` (SOLO-SET-1).
         turn_limit: a variant for programs that need every game to end within a bound
@@ -138,12 +138,13 @@ def new_game(
             have, a solo game without a difficulty, or a difficulty for 2-4 players; the
             message names the choices.
 
-    >>> state = new_game(players=3, seed=42)
-    >>> state.current_player == state.first_player
-    True
-    >>> solo = new_game(players=1, seed=42, scholar="hard")
-    >>> solo.solo.difficulty, solo.current_player
-    ('hard', 0)
+    Examples:
+        >>> state = new_game(players=3, seed=42)
+        >>> state.current_player == state.first_player
+        True
+        >>> solo = new_game(players=1, seed=42, scholar="hard")
+        >>> solo.solo.difficulty, solo.current_player
+        ('hard', 0)
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 (the solo game), 2, 3 or 4, got {players!r}")
@@ -178,7 +179,7 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
 
     Args:
         state: the state before.
-        action: an :class:`Action` or its notation.
+        action: an [`Action`][sankore_rules.Action] or its notation.
         player: who is acting, when the caller wants that checked too.
 
     Raises:
@@ -189,7 +190,11 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
 
 
 def explain(state: State, action: Action | str, *, player: int | None = None) -> list[Reason]:
-    """[] when ``action`` is legal now, else the reasons :func:`apply` would refuse it with."""
+    """[] when ``action`` is legal now, else the reasons it is refused with.
+
+    They are the reasons [`apply`][sankore_rules.apply] would raise
+    [`IllegalAction`][sankore_rules.IllegalAction] with, each with a stable code.
+    """
     try:
         parsed = _as_action(action)
     except ActionSyntaxError as exc:
@@ -215,7 +220,7 @@ def final_scores(state: State) -> Scores:
 
 
 def from_json(text: str | bytes, rules: Rules | None = None) -> State:
-    """Read a state written by :func:`to_json`.
+    """Read a state written by [`to_json`][sankore_rules.to_json].
 
     Raises:
         StateError: malformed text, or a state of another ruleset than ``rules``.
@@ -237,7 +242,7 @@ def parse_action(state: State, text: str) -> Action:
     """Read action notation for the pending decision of ``state``.
 
     The text must name a kind of action this decision takes; whether the action is legal is
-    :func:`explain`'s and :func:`apply`'s business.
+    [`explain`][sankore_rules.explain]'s and [`apply`][sankore_rules.apply]'s business.
 
     Raises:
         ActionSyntaxError: for empty or malformed text, or a kind this decision never takes.
@@ -279,7 +284,6 @@ def observation(state: State, player: int) -> dict[str, Any]:
         raise ValueError(f"player must be 0..{state.player_count - 1}, got {player!r}")
     data: dict[str, Any] = _OBSERVER.unstructure(state)
     data.pop("seed")
-    data.pop("_options", None)
     data.pop("_scratch", None)
     data["viewer"] = player
     for p, pl in enumerate(data["players"]):

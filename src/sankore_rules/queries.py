@@ -3,14 +3,15 @@
 The rules modules compute these figures for their checks; here they are public and documented:
 a player's Knowledge in an area and where it comes from, what a player may keep at the end of a
 turn, and the empty spaces of an area within the player's Knowledge. Board geometry (queues,
-the Madrasa, the player board's arrows, Graduation slots) is on :class:`~sankore_rules.Rules`.
+the Madrasa, the player board's arrows, Graduation slots) is on [`Rules`][sankore_rules.Rules].
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=3)
->>> sr.knowledge(state, 0, "theology")
-Knowledge(area='theology', school=0, shared=1, class_bonus=0, abilities=0)
->>> sr.storage(state, 0).gold
-6
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=3)
+    >>> sr.knowledge(state, 0, "theology")
+    Knowledge(area='theology', school=0, shared=1, class_bonus=0, abilities=0)
+    >>> sr.storage(state, 0).gold
+    6
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ from sankore_docs.words import (
     disc,
     entry_source,
     join,
-    mermaid_id,
     region,
     sentence,
     source_word,
@@ -28,38 +27,6 @@ from sankore_rules.sankore.tables import Cost, Effect, EffectKind
 __all__ = ["SECTIONS"]
 
 # ---- Astronomy -----------------------------------------------------------------------------------
-
-
-def _astronomy_map(rules: sr.Rules, page: str) -> str:
-    """The camel route map from ``rules.route_graph``, as a mermaid flowchart."""
-    g = rules.route_graph
-    nodes = rules.astro_nodes
-    lines = ["```mermaid", "flowchart LR"]
-    loose = [n for n in g.nodes if g.nodes[n].get("region") is None]
-    for n in loose:
-        lines.append(f'  {mermaid_id(n)}(("{n.capitalize()}"))')
-    for letter in sorted(rules.region_discipline):
-        members = [n for n in g.nodes if g.nodes[n].get("region") == letter]
-        if not members:
-            continue
-        title = f"Region {region(rules, letter)}"
-        lines.append(f'  subgraph region_{letter}["{title}"]')
-        for n in members:
-            node = nodes[n]
-            if node.kind == "port":
-                lines.append(f'    {mermaid_id(n)}[["{node.name} · {node.gold} Gold"]]')
-            else:
-                side = "beyond the line" if node.zone == "outer" else "Timbuktu's side"
-                lines.append(f'    {mermaid_id(n)}(["{n} · {side}"])')
-        lines.append("  end")
-    for a, b, data in g.edges(data=True):
-        k = data["knowledge"]
-        if data.get("dotted"):
-            lines.append(f"  {mermaid_id(a)} -. {k} .- {mermaid_id(b)}")
-        else:
-            lines.append(f"  {mermaid_id(a)} ---|{k}| {mermaid_id(b)}")
-    lines.append("```")
-    return "\n".join(lines)
 
 
 def _astronomy_places(rules: sr.Rules, page: str) -> str:
@@ -326,26 +293,6 @@ def _mathematics_grid(rules: sr.Rules, page: str) -> str:
     )
 
 
-def _mathematics_diagram(rules: sr.Rules, page: str) -> str:
-    """Which Madrasa lines each Wall space lines up with, from ``rules.madrasa_graph``."""
-    lines = ["```mermaid", "flowchart LR"]
-    m = rules.tables.mathematics
-    for r in range(m.rows):
-        cells = " ".join(rules.cell_name(c) for c in rules.row_cells[r])
-        lines.append(f'  row_{r}["row {r}: {cells} · {m.row_gold[r]} Gold"]')
-    for c in range(m.columns):
-        cells = " ".join(rules.cell_name(x) for x in rules.column_cells[c])
-        lines.append(f'  column_{c}["column {c}: {cells} · {m.column_gold[c]} Gold"]')
-    walls = [n for kind, n in rules.madrasa_graph.nodes if kind == "wall"]
-    for wall in walls:
-        label = f"{wall} · {rules.area_spaces[wall].number}"
-        lines.append(f'  {mermaid_id(wall)}(["{label}"])')
-        for line in _lines_of_wall(rules, wall):
-            lines.append(f"  {mermaid_id(wall)} --> {line.replace(' ', '_')}")
-    lines.append("```")
-    return "\n".join(lines)
-
-
 def _mathematics_sides(rules: sr.Rules, page: str) -> str:
     sides = rules.tables.mathematics.sides
     rows = []
@@ -430,14 +377,12 @@ def _mathematics_students(rules: sr.Rules, page: str) -> str:
 
 
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
-    "astronomy-map": _astronomy_map,
     "astronomy-cities": _astronomy_cities,
     "astronomy-places": _astronomy_places,
     "astronomy-paths": _astronomy_paths,
     "theology-rows": _theology_rows,
     "theology-spaces": _theology_spaces,
     "mathematics-grid": _mathematics_grid,
-    "mathematics-diagram": _mathematics_diagram,
     "mathematics-sides": _mathematics_sides,
     "mathematics-walls": _mathematics_walls,
     "mathematics-students": _mathematics_students,

@@ -39,25 +39,6 @@ __all__ = ["SECTIONS"]
 # ---- player board --------------------------------------------------------------------------------
 
 
-def _player_board_diagram(rules: sr.Rules, page: str) -> str:
-    """The player board from ``rules.player_board_graph``, lowest row at the bottom."""
-    g = rules.player_board_graph
-    lines = ["```mermaid", "flowchart BT"]
-    for n, data in g.nodes(data=True):
-        if data["kind"] == "class":
-            lines.append(f'  {n}["class {n} · row {data["row"]}"]')
-        else:
-            top = " · topmost" if data.get("topmost") else ""
-            lines.append(f'  {n}(("{n} · level {data["level"]}{top}"))')
-    for a, b, data in g.edges(data=True):
-        if data["kind"] == "under":
-            lines.append(f"  {a} -.- {b}")
-        else:
-            lines.append(f"  {a} --> {b}")
-    lines.append("```")
-    return "\n".join(lines)
-
-
 def _player_board_classes(rules: sr.Rules, page: str) -> str:
     pb = rules.tables.player_board
     rows = []
@@ -456,7 +437,6 @@ def _box(rules: sr.Rules, page: str) -> str:
 
 
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
-    "player-board-diagram": _player_board_diagram,
     "player-board-classes": _player_board_classes,
     "player-board-students": _player_board_students,
     "player-board-knowledge": _player_board_knowledge,

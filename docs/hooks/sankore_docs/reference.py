@@ -9,6 +9,7 @@ import attrs
 
 import sankore_rules as sr
 from sankore_docs.words import (
+    UnrenderedError,
     code,
     describe_effect,
     describe_effects,
@@ -19,6 +20,8 @@ from sankore_docs.words import (
     source_word,
     table,
 )
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.agenda import TASK_ARGS
 from sankore_rules.sankore.tables import (
     DATA_FILES,
     Effect,
@@ -55,6 +58,7 @@ DATA_PAGES: dict[str, str] = {
     "objectives": "components/objectives.md",
     "solo": "rules/solo.md",
     "rulings": "reference/rulings.md",
+    "drawing": "pictures.md",
 }
 
 # ---- reference pages -----------------------------------------------------------------------------
@@ -267,6 +271,71 @@ def _rulings(rules: sr.Rules, page: str) -> str:
     return "\n\n".join(parts)
 
 
+#: The order the decisions table follows: the game's own, by the module that registers each
+#: step (a module not listed comes last, in registration order).
+_STEP_ORDER = (
+    "setup",
+    "turn",
+    "enrol",
+    "establish",
+    "teach",
+    "astronomy",
+    "theology",
+    "mathematics",
+    "law",
+    "graduate",
+    "favour",
+    "bonus",
+    "objectives",
+    "effects",
+    "common",
+)
+
+
+def _steps_in_order() -> list[engine.Step]:
+    def key(item: tuple[int, engine.Step]) -> tuple[int, int]:
+        position, spec = item
+        module = spec.resolve.__module__.rsplit(".", 1)[-1]
+        rank = _STEP_ORDER.index(module) if module in _STEP_ORDER else len(_STEP_ORDER)
+        return rank, position
+
+    return [spec for _, spec in sorted(enumerate(engine.STEPS.values()), key=key)]
+
+
+def _decisions(rules: sr.Rules, page: str) -> str:
+    """Every decision kind, its prompt, the action kinds that answer it, the task's arguments.
+
+    From the engine's registry (``engine.STEPS``) and the arguments each step declares
+    (``agenda.TASK_ARGS``), so the table lists whatever the engine registers.
+    """
+    notation = link("rules/notation.md", page, "the notation page")
+    rows = []
+    automatic = []
+    for spec in _steps_in_order():
+        if spec.candidates is None:
+            automatic.append(code(spec.kind))
+            continue
+        if not spec.prompt or not spec.answers:
+            raise UnrenderedError(f"decision {spec.kind!r} has no prompt or no answers declared")
+        args = TASK_ARGS.get(spec.kind, {})
+        rows.append(
+            (
+                code(spec.kind),
+                spec.prompt,
+                ", ".join(code(verb) for verb in spec.answers),
+                ", ".join(code(name) for name in args) or "none",
+            )
+        )
+    return "\n\n".join(
+        [
+            table(("Kind", "Prompt", "Answered by", "Arguments"), rows),
+            f"An action's first word is its kind; {notation} says what the words after it "
+            "name. The agenda also holds automatic steps, which the engine carries out at once "
+            "and which never become `state.decision`: " + join(automatic) + ".",
+        ]
+    )
+
+
 def _ruleset(rules: sr.Rules, page: str) -> str:
     return f"Ruleset `{rules.name}`, content hash `{rules.content_hash}`."
 
@@ -281,4 +350,5 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     "sources-reconstructed": _sources_reconstructed,
     "sources-fields": _sources_fields,
     "rulings": _rulings,
+    "decisions": _decisions,
 }

@@ -1,14 +1,13 @@
 """Words for the rule tables: effects, costs, Objective conditions and abilities, Markdown.
 
-:func:`describe_effect` is the one place an effect of the tables becomes words; every page that
-shows a reward, bonus or Skill tile goes through it. A kind it does not know raises
-:class:`UnrenderedError`, which stops the docs build.
+[`describe_effect`][sankore_docs.words.describe_effect] is the one place an effect of the tables
+becomes words; every page that shows a reward, bonus or Skill tile goes through it. A kind it does
+not know raises [`UnrenderedError`][sankore_docs.words.UnrenderedError], which stops the docs build.
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -28,7 +27,6 @@ __all__ = [
     "entry_source",
     "join",
     "link",
-    "mermaid_id",
     "plural",
     "region",
     "resource",
@@ -407,11 +405,6 @@ def region(rules: sr.Rules, letter: str | None) -> str:
     if letter is None:
         return "none"
     return f"{letter} ({disc(rules, rules.region_discipline[letter])})"
-
-
-def mermaid_id(name: str) -> str:
-    """A node id mermaid accepts, made from a table id."""
-    return "n_" + re.sub(r"[^A-Za-z0-9]", "_", name)
 
 
 def link(target: str, page: str, text: str) -> str:

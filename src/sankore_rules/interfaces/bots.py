@@ -2,11 +2,12 @@
 
 Both are reproducible: the same seed and the same states give the same choices.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=5)
->>> bot = RandomBot(seed=1)
->>> bot.choose(state) in sr.legal_actions(state)
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> bot = RandomBot(seed=1)
+    >>> bot.choose(state) in sr.legal_actions(state)
+    True
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ def evaluate(state: State, player: int) -> float:
 
 
 class GreedyBot:
-    """Looks one decision ahead and takes the action whose result :func:`evaluate` likes best."""
+    """Looks one decision ahead and takes the action whose result scores best.
+
+    Each result is scored by [`evaluate`][sankore_rules.interfaces.bots.evaluate].
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

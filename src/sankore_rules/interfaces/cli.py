@@ -1,4 +1,4 @@
-"""The ``sankore-rules`` command line: simulate, show, legal, explain, replay, play, demo.
+"""The ``sankore-rules`` command line: new, apply, show, view, legal, explain, replay, play ...
 
 Exit status: 0 on success; 1 for an illegal action or a record that does not replay; 2 for
 unusable input (a missing file, malformed JSON, an unknown option), with a one-line message on
@@ -14,9 +14,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, NoReturn, Protocol
+from typing import IO, Any, NoReturn, Protocol
 
-from sankore_rules import api
+from sankore_rules import __version__, api
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.records import (
     Record,
@@ -28,6 +28,8 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_scores, render_state
+from sankore_rules.interfaces.svg import state_svg
+from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.actions import Action, parse_notation
 from sankore_rules.sankore.board import Rules
@@ -37,6 +39,16 @@ from sankore_rules.sankore.state import State
 __all__ = ["main", "render_scores"]
 
 PROG = "sankore-rules"
+#: What ``--help`` says the program is, in plain words (the docstring's markup is for Python).
+DESCRIPTION = (
+    "A rules engine for the board game Sankoré: start a game and write its state file (new), "
+    "act on it (apply), look at it (show, legal, explain), replay a game record, let bots play "
+    "(simulate, demo) or play against them (play)."
+)
+EPILOG = (
+    "Exit status: 0 on success; 1 for an illegal action or a record that does not replay; "
+    "2 for unusable input."
+)
 OK, ILLEGAL, UNUSABLE = 0, 1, 2
 #: The Scholar's difficulties (``--scholar``), for a solo game (``--players 1``).
 SCHOLARS = ("easy", "medium", "hard", "very_hard")
@@ -226,10 +238,24 @@ def _decision_line(state: State) -> str:
 # ---- show, legal, explain, replay --------------------------------------------------------------
 
 
+def _write(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(UNUSABLE, f"cannot write {what} to {path}: {exc}")
+
+
 def _show(args: argparse.Namespace) -> int:
+    if args.svg is not None and args.player is not None:
+        # The picture shows every hand: it is no view for one player.
+        _fail(UNUSABLE, "--svg draws the whole state: it does not take --player")
     state = _load_state(args)
     if args.player is not None and not 0 <= args.player < state.player_count:
         _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
+    if args.svg is not None:
+        _write(args.svg, state_svg(state), "the picture")
+        print(f"Picture of the state written to {args.svg}")
+        return OK
     print(render_state(state, viewer=args.player))
     over = api.is_terminal(state)
     print("\nFinal scores:" if over else "\nScore if the game ended now:")
@@ -257,6 +283,49 @@ def _explain(args: argparse.Namespace) -> int:
     return ILLEGAL
 
 
+def _write_state(state: State, path: str) -> None:
+    """Write ``state`` as a state file (``to_json``); ``-`` is standard output."""
+    text = api.to_json(state)
+    if path == "-":
+        print(text)
+        return
+    try:
+        Path(path).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(UNUSABLE, f"cannot write {path}: {exc}")
+
+
+def _new(args: argparse.Namespace) -> int:
+    _solo_options(args)
+    state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
+    _write_state(state, args.output)
+    if args.output != "-":
+        print(f"Wrote {args.output} (seed {state.seed}). {_decision_line(state)}")
+    return OK
+
+
+def _apply(args: argparse.Namespace) -> int:
+    output: str | None = args.output
+    if output is None:
+        _, document = _read_json(args.file)
+        if is_record(document):
+            _fail(UNUSABLE, f"{args.file} is a game record: name the state file to write with -o")
+        output = args.file
+    state = _load_state(args)
+    text = " ".join(args.action)
+    reasons = api.explain(state, text)
+    if reasons:
+        print(f"illegal: {text}")
+        _print_reasons(reasons)
+        return ILLEGAL
+    action = api.parse_action(state, text)
+    state = api.apply(state, action)
+    _write_state(state, output)
+    if output != "-":
+        print(f"Applied {action}, wrote {output}. {_decision_line(state)}")
+    return OK
+
+
 def _replay_command(args: argparse.Namespace) -> int:
     record = _load_record(args.record)
     state = _replay(args, args.record, record)
@@ -269,6 +338,19 @@ def _replay_command(args: argparse.Namespace) -> int:
         print(f"Replayed {count} actions; the game goes on. {_decision_line(state)}")
         print("\nScore if the game ended now:")
         print(render_scores(api.final_scores(state), final=False))
+    return OK
+
+
+def _view(args: argparse.Namespace) -> int:
+    record = _load_record(args.record)
+    _replay(args, args.record, record)  # a record that does not replay is reported as replay does
+    output = args.output or str(Path(args.record).with_suffix(".html"))
+    try:
+        page = viewer_html(record, rules=_rules(args), check_rules=not args.any_rules)
+    except (RecordError, ReplayError) as exc:
+        _fail(UNUSABLE, f"{args.record}: {exc}")
+    _write(output, page, "the viewer")
+    print(f"Game viewer of {len(record.actions)} actions written to {output}")
     return OK
 
 
@@ -435,17 +517,47 @@ def _read_choice(
 
 def _play(args: argparse.Namespace) -> int:
     _solo_options(args)
-    if args.players == 1:
-        if args.seat not in (None, 0):
-            _fail(UNUSABLE, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
-        args.seat = 0
-    elif args.seat is None:
-        _fail(UNUSABLE, "--seat is required for 2-4 players")
+    if args.players == 1 and args.seat != 0:
+        _fail(UNUSABLE, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
     if not 0 <= args.seat < _seats(args.players):
         _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
-    seat: int = args.seat
     # Without --seed the game draws a fresh seed; it is shown, so the game can be set up again.
     state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
+    played: list[str] = []
+    try:
+        return _play_game(args, state, played)
+    finally:
+        if args.record is not None:
+            _save_played(args, state.seed, played)
+
+
+def _save_played(args: argparse.Namespace, seed: int, played: list[str]) -> None:
+    """Write the game ``play`` played as a record (finished or not), for ``replay`` and ``show``."""
+    turn_limit = _turn_limit(args)
+    start = _new_game(args.players, seed, args.library, turn_limit, args.scholar)
+    final = start
+    for action in played:
+        final = api.apply(final, action)
+    text = save_record(
+        played,
+        players=args.players,
+        seed=seed,
+        library=args.library,
+        turn_limit=turn_limit,
+        scholar=args.scholar,
+        final=final if api.is_terminal(final) else None,
+        tags={"bots": args.bot, "human": f"P{args.seat}", "source": f"{PROG} play"},
+    )
+    try:
+        Path(args.record).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(UNUSABLE, f"cannot write {args.record}: {exc}")
+    print(f"The game's record is in {args.record}.")
+
+
+def _play_game(args: argparse.Namespace, state: State, played: list[str]) -> int:
+    """The game loop of ``play``; every action taken is appended to ``played``."""
+    seat: int = args.seat
     bots = {p: BOTS[args.bot](state.seed * 100 + p) for p in range(args.players) if p != seat}
     against = (
         f"the {args.scholar} Scholar (P1), whose turns follow yours"
@@ -461,6 +573,7 @@ def _play(args: argparse.Namespace) -> int:
             action = bots[player].choose(state)
             print(f"P{player}: {action}")
             state = api.apply(state, action)
+            played.append(str(action))
             show_board = True
             continue
         if show_board:
@@ -499,6 +612,7 @@ def _play(args: argparse.Namespace) -> int:
             print(f"Not possible: {problem}")
         print(f"P{seat}: {chosen}")
         state = api.apply(state, chosen)
+        played.append(str(chosen))
         for event in state.events:
             if event.kind == "scholar":  # what the Scholar did, and why (SOLO-FLOW-3)
                 print(f"  Scholar: {event.detail['why']}")
@@ -577,8 +691,27 @@ def _random_game(args: argparse.Namespace) -> int:
 # ---- the parser --------------------------------------------------------------------------------
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that states each option's default, where it has one and the help does not say it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        unstated = default is None or default is False or default == argparse.SUPPRESS
+        if action.option_strings and not unstated and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error message (status 2) instead of usage plus message."""
+    """argparse with a one-line error message (status 2) instead of usage plus message.
+
+    Its help states the defaults; every subcommand's parser is one of these.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(UNUSABLE, f"{self.prog}: error: {message} (see --help)\n")
@@ -601,18 +734,38 @@ def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None
         "--seed",
         type=int,
         default=seed,
-        help="the game's seed" + (" (a fresh one by default)" if seed is None else ""),
+        help="the game's seed: the same seed sets up the same game"
+        + ("; a fresh one by default" if seed is None else ""),
     )
-    parser.add_argument("--library", default="three_shelf", choices=("three_shelf", "six_shelf"))
+    parser.add_argument(
+        "--library",
+        default="three_shelf",
+        choices=("three_shelf", "six_shelf"),
+        help="the Library side",
+    )
+
+
+def _turn_limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--turn-limit",
+        type=int,
+        default=0,
+        metavar="N",
+        help="end the game once a player has had N turns (0, the default: no limit)",
+    )
 
 
 def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) -> None:
     if not record_only:
-        parser.add_argument("file", help="a state file (to_json) or a game record")
         parser.add_argument(
-            "--move", type=int, help="for a record: the state after this many actions"
+            "file", metavar="FILE", help="a state file (to_json, new) or a game record"
         )
-    parser.add_argument("--rules", help="a folder of corrected rule tables to play by")
+        parser.add_argument(
+            "--move", type=int, metavar="N", help="for a record: the state after N actions"
+        )
+    parser.add_argument(
+        "--rules", metavar="DIR", help="a folder of corrected rule tables to play by"
+    )
     parser.add_argument(
         "--any-rules",
         action="store_true",
@@ -622,28 +775,79 @@ def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) ->
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    parser = _Parser(prog=PROG, description=(__doc__ or "").split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=_Parser,
+        metavar="COMMAND",
+        help="one of these; 'sankore-rules COMMAND --help' describes it",
+    )
 
     sim = sub.add_parser("simulate", help="play games between bots and summarise them")
     _game_options(sim)
-    sim.add_argument("--games", type=int, default=10, help="how many games (seeds S, S+1 ...)")
-    sim.add_argument("--bot", default="random", choices=sorted(BOTS))
+    sim.add_argument(
+        "--games", type=int, default=10, metavar="N", help="how many games (seeds S, S+1 ...)"
+    )
+    sim.add_argument("--bot", default="random", choices=sorted(BOTS), help="the bots' strategy")
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument(
         "--turn-limit",
         type=int,
         default=SIMULATE_TURN_LIMIT,
-        help="end each game once a player has had this many turns (the turn-limit variant; "
+        metavar="N",
+        help="end each game once a player has had N turns (the turn-limit variant; "
         f"default {SIMULATE_TURN_LIMIT}, so that bots that only pass still finish); "
         "0 plays the game as the rulebook has it",
     )
     sim.set_defaults(run=_simulate)
 
+    new = sub.add_parser(
+        "new",
+        help="set up a game and write its state file (for legal, explain, apply, show)",
+        description="Set up a game and write its state file, which legal, explain, apply and "
+        "show read.",
+    )
+    _game_options(new, seed=None)
+    _turn_limit_option(new)
+    new.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="state.json",
+        help="the state file to write; - writes it to standard output",
+    )
+    new.set_defaults(run=_new)
+
+    app = sub.add_parser(
+        "apply",
+        help="apply an action to a state file and write the new state",
+        description="Apply one action, in notation, to a state (or a record's state) and write "
+        "the state it leads to. An illegal action changes nothing: its reasons are printed.",
+    )
+    _file_options(app)
+    app.add_argument("action", nargs="+", help="the action in notation, e.g. 'teach c1a'")
+    app.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="the state file to write (default: FILE itself, for a state file); "
+        "- writes it to standard output",
+    )
+    app.set_defaults(run=_apply)
+
     show = sub.add_parser("show", help="render a state or a record's last state as text")
     _file_options(show)
-    show.add_argument("--player", type=int, help="show only what this player may see")
+    show.add_argument(
+        "--player", type=int, metavar="P", help="show only what player P (0, 1 ...) may see"
+    )
+    show.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="write a picture of the whole state (SVG) to FILE instead of printing text",
+    )
     show.set_defaults(run=_show)
 
     legal = sub.add_parser("legal", help="the legal actions of the pending decision")
@@ -660,28 +864,47 @@ def build_parser() -> argparse.ArgumentParser:
     _file_options(rep, record_only=True)
     rep.set_defaults(run=_replay_command)
 
+    view = sub.add_parser(
+        "view", help="write a game record as one HTML page that steps through the game"
+    )
+    view.add_argument("record", help="a game record")
+    view.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="the page to write (default: the record's name with .html)",
+    )
+    _file_options(view, record_only=True)
+    view.set_defaults(run=_view)
+
     play = sub.add_parser("play", help="play a game in the terminal against bots")
     _game_options(play, seed=None)
     play.add_argument(
-        "--seat", type=int, help="your seat, 0 = P0 (required for 2-4 players; 0 in a solo game)"
-    )
-    play.add_argument("--bot", default="greedy", choices=sorted(BOTS))
-    play.add_argument(
-        "--turn-limit",
+        "--seat",
         type=int,
         default=0,
-        help="end the game once a player has had this many turns (0, the default: no limit)",
+        metavar="P",
+        help="your seat: 0 plays P0, 1 plays P1 ... (0 in a solo game, which you play first)",
+    )
+    play.add_argument(
+        "--bot", default="greedy", choices=sorted(BOTS), help="the other players' strategy"
+    )
+    _turn_limit_option(play)
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record to FILE when it ends or you leave it (for replay, show)",
     )
     play.set_defaults(run=_play)
 
     demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")
-    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
-    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
+    demo.add_argument("--seed", type=int, default=7, help="the game's seed")
     demo.set_defaults(run=_demo)
 
     rnd = sub.add_parser("random", help="a seeded random game, its final scores")
-    rnd.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
-    rnd.add_argument("--seed", type=int, default=0)
+    rnd.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
+    rnd.add_argument("--seed", type=int, default=0, help="the game's seed")
     rnd.set_defaults(run=_random_game)
     return parser
 

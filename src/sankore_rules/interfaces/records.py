@@ -2,9 +2,9 @@
 
 A record is to a game what PGN is to a chess game. Draws and shuffles come from the seeded
 generator kept in the state, so the setup options, the seed and the list of actions reproduce a
-game exactly; :func:`replay` plays them again, checking every action on the way.
+game exactly; [`replay`][sankore_rules.replay] plays them again, checking every action on the way.
 
-The document reads::
+The document reads:
 
     {
       "format": "sankore-record",
@@ -17,21 +17,22 @@ The document reads::
     }
 
 ``ruleset``, ``tags`` and ``result`` are optional, and so is the setup's ``turn_limit`` (the
-variant of :func:`~sankore_rules.new_game` that bounds a game's length; absent when off). A solo
-game's setup says ``"players": 1`` and the Scholar's difficulty, ``"scholar": "hard"``; its
+variant of [`new_game`][sankore_rules.new_game] that bounds a game's length; absent when off). A
+solo game's setup says ``"players": 1`` and the Scholar's difficulty, ``"scholar": "hard"``; its
 result has two scores, yours and the Scholar's.
-When ``result`` is present, :func:`replay` also checks that the game ends there with those
-scores.
+When ``result`` is present, [`replay`][sankore_rules.replay] also checks that the game ends there
+with those scores.
 
->>> import sankore_rules as sr
->>> state = sr.new_game(players=2, seed=5)
->>> first = sr.legal_actions(state)[0]
->>> text = save_record([first], players=2, seed=5)
->>> record = load_record(text)
->>> record.actions == (str(first),)
-True
->>> replay(record) == sr.apply(state, first)
-True
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> first = sr.legal_actions(state)[0]
+    >>> text = save_record([first], players=2, seed=5)
+    >>> record = load_record(text)
+    >>> record.actions == (str(first),)
+    True
+    >>> replay(record) == sr.apply(state, first)
+    True
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class ReplayError(ValueError):
         move: the 1-based number of the action that failed; one past the last action when the
             actions all apply but the recorded result is not reached.
         action: the notation of the failing action, or None for a result that differs.
-        reasons: why, each a :class:`~sankore_rules.Reason` with a stable code.
+        reasons: why, each a [`Reason`][sankore_rules.Reason] with a stable code.
         state: the last state reached, before the failing action.
     """
 
@@ -97,7 +98,7 @@ class ReplayError(ValueError):
 
 
 def _notations(actions: Iterable[Action | str]) -> tuple[str, ...]:
-    """Actions as canonical notation; syntax is checked, legality is :func:`replay`'s job."""
+    """Actions as canonical notation; syntax is checked, legality is ``replay``'s job."""
     if isinstance(actions, str | bytes):
         raise TypeError("actions must be a sequence of actions, not a single string")
     return tuple(_notation(a) for a in actions)
@@ -121,8 +122,8 @@ class Record:
     """A game as its setup options, its seed and its actions in notation.
 
     Attributes:
-        players: the player count given to :func:`~sankore_rules.new_game`.
-        seed: the seed given to :func:`~sankore_rules.new_game`.
+        players: the player count given to [`new_game`][sankore_rules.new_game].
+        seed: the seed given to [`new_game`][sankore_rules.new_game].
         library: the Library side.
         turn_limit: the turn limit variant, or None for the game as the rulebook has it.
         scholar: the Scholar's difficulty in a solo game (``players`` 1), else None.
@@ -132,11 +133,13 @@ class Record:
             game was finished, else None.
         winners: the winners when the game was finished, else None.
         rules_name: the name of the ruleset the game was played by, when known.
-        rules_hash: that ruleset's content hash; :func:`replay` refuses another ruleset.
+        rules_hash: that ruleset's content hash; [`replay`][sankore_rules.replay] refuses another
+            ruleset.
         tags: free text about the game (who played, which bots, when), like PGN's tags.
 
-    >>> Record(players=2, seed=1, actions=["end"]).actions
-    ('end',)
+    Examples:
+        >>> Record(players=2, seed=1, actions=["end"]).actions
+        ('end',)
     """
 
     players: int
@@ -152,7 +155,7 @@ class Record:
     tags: Mapping[str, str] = field(factory=dict, hash=False)
 
     def start(self, rules: Rules | None = None, *, check_rules: bool = True) -> State:
-        """The state the game starts from: :func:`~sankore_rules.new_game` with this setup.
+        """The state the game starts from: [`new_game`][sankore_rules.new_game] with this setup.
 
         Args:
             rules: the ruleset to play by; the bundled one by default.
@@ -209,11 +212,11 @@ def save_record(
     final: State | None = None,
     tags: Mapping[str, str] | None = None,
 ) -> str:
-    """A record as JSON text, one action a line; :func:`load_record` reads it back.
+    """A record as JSON text, one action a line, for [`load_record`][sankore_rules.load_record].
 
     Args:
-        record: a :class:`Record`, or the game's actions (then ``players`` and ``seed`` are
-            required and describe the setup).
+        record: a [`Record`][sankore_rules.Record], or the game's actions (then ``players`` and
+            ``seed`` are required and describe the setup).
         players: the player count, when ``record`` is a list of actions.
         seed: the seed, when ``record`` is a list of actions.
         library: the Library side, when ``record`` is a list of actions.
@@ -224,7 +227,7 @@ def save_record(
 
     Raises:
         TypeError: a list of actions without ``players`` or ``seed``, or setup keywords along
-            with a :class:`Record`.
+            with a [`Record`][sankore_rules.Record].
         ActionSyntaxError: an action whose notation cannot be read.
     """
     if isinstance(record, Record):
@@ -285,10 +288,10 @@ def is_record(document: object) -> bool:
 
 
 def load_record(text: str | bytes) -> Record:
-    """Read a record written by :func:`save_record`.
+    """Read a record written by [`save_record`][sankore_rules.save_record].
 
     Only the document is checked here (types, fields, notation); whether the actions are legal
-    is :func:`replay`'s business.
+    is [`replay`][sankore_rules.replay]'s business.
 
     Raises:
         RecordError: for text that is not JSON, not a record, or has a field missing or wrong
@@ -302,7 +305,10 @@ def load_record(text: str | bytes) -> Record:
 
 
 def record_from_document(document: object) -> Record:
-    """A :class:`Record` from an already parsed JSON document (see :func:`load_record`)."""
+    """A [`Record`][sankore_rules.Record] from a JSON document already parsed.
+
+    [`load_record`][sankore_rules.load_record] is this with the parsing.
+    """
     if not is_record(document):
         raise RecordError(f'not a game record (expected "format": {json.dumps(RECORD_FORMAT)})')
     assert isinstance(document, dict)

@@ -6,10 +6,11 @@ board and resources.
 The command line's ``show`` and ``play`` print it; a frontend may show it as a debugging view.
 Players are written ``P0``, ``P1`` ...; an empty space is ``.``.
 
->>> import sankore_rules as sr
->>> text = render_state(sr.new_game(players=2, seed=3))
->>> text.splitlines()[0]
-'Sankoré, 2 players, seed 3, Library three_shelf, ruleset sankore-standard'
+Examples:
+    >>> import sankore_rules as sr
+    >>> text = render_state(sr.new_game(players=2, seed=3))
+    >>> text.splitlines()[0]
+    'Sankoré, 2 players, seed 3, Library three_shelf, ruleset sankore-standard'
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def render_state(state: State, *, viewer: int | None = None) -> str:
     Args:
         state: the state to show.
         viewer: when given, show only what that player may see (as
-            :func:`~sankore_rules.observation` does): the other players' Objective cards by
+            [`observation`][sankore_rules.observation] does): the other players' Objective cards by
             count, and no seed.
     """
     rules = api.rules_of(state)
@@ -102,7 +103,7 @@ def render_scores(scores: Scores, *, final: bool = True) -> str:
     """A score sheet as a text table: icons and points per discipline, totals, winners.
 
     Args:
-        scores: what :func:`~sankore_rules.final_scores` gives.
+        scores: what [`final_scores`][sankore_rules.final_scores] gives.
         final: mark the winners; pass False for the running score of a game in progress.
     """
     disciplines = [line.discipline for line in scores.players[0].disciplines]

@@ -3,7 +3,7 @@
 An action is a kind and a few words, written ``kind word word``: ``teach c1a``,
 ``mosque djenne-middle``, ``camel fez:1 timbuktu``, ``end``. The kind names what is being
 decided; the words name the option. ``str(action)`` is the notation and
-:func:`parse_action` reads it back.
+[`parse_action`][sankore_rules.parse_action] reads it back.
 """
 
 from __future__ import annotations
@@ -27,11 +27,17 @@ class Action(NamedTuple):
     A named tuple, so that the thousands of options a search bot lists cost little to make,
     hash and compare; it is immutable like every value the engine shares.
 
-    >>> a = Action("teach", ("c1a",))
-    >>> str(a)
-    'teach c1a'
-    >>> parse_notation(str(a)) == a
-    True
+    Attributes:
+        kind: what is being decided, the notation's first word (``teach``, ``camel``,
+            ``end`` ...); the decisions table of the API reference lists each decision's.
+        args: the words naming the option (``("c1a",)``), ids of the rule tables or numbers.
+
+    Examples:
+        >>> a = Action("teach", ("c1a",))
+        >>> str(a)
+        'teach c1a'
+        >>> parse_notation(str(a)) == a
+        True
     """
 
     kind: str
@@ -64,9 +70,9 @@ def parse_notation(text: str) -> Action:
 def action_problem(action: object) -> str | None:
     """What makes ``action`` something no decision could take, or None for a well-formed Action.
 
-    An :class:`Action` built in a program obeys the notation's syntax like parsed text does:
-    a kind and words of notation characters, within the same bounds. So the checks never meet
-    a word that ``int()`` or a lookup could choke on, whichever door the action came through.
+    An [`Action`][sankore_rules.Action] built in a program obeys the notation's syntax like parsed
+    text does: a kind and words of notation characters, within the same bounds. So the checks never
+    meet a word that ``int()`` or a lookup could choke on, whichever door the action came through.
     """
     if not isinstance(action, Action):
         return f"{shown(action, 60, as_repr=True)} is not an Action"

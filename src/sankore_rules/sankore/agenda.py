@@ -8,8 +8,8 @@ task of a turn belongs to the player whose turn it is; and each task carries the
 step reads, of the right kind. ``from_json`` refuses any other agenda, so that a state from
 outside never hands a step arguments it would fail on, nor a decision nobody can take.
 
-:data:`TASK_ARGS` declares each step's arguments; a test checks that every registered step has
-an entry, so a new step cannot slip past this check.
+[`TASK_ARGS`][sankore_rules.sankore.agenda.TASK_ARGS] declares each step's arguments; a test checks
+that every registered step has an entry, so a new step cannot slip past this check.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
 
-#: No effect of the tables gives more than this at once (``validation.MAX_TABLE_NUMBER``).
 MAX_AMOUNT = 100
+"""No effect of the tables gives more than this at once (``validation.MAX_TABLE_NUMBER``)."""
 
-#: A value test: what ``value`` should be when it is wrong (given the ruleset, the state and
-#: the task's player), or None.
 ArgTest = Callable[[Rules, State, int, Any], str | None]
+"""A value test: what ``value`` should be when it is wrong (given the ruleset, the state and the
+task's player), or None.
+"""
 
 
 def _is_int(value: Any) -> bool:
@@ -121,7 +122,6 @@ def _taught_class(rules: Rules, state: State, p: int, value: Any) -> str | None:
 
 _AMOUNT_ONLY: dict[str, tuple[ArgTest, bool]] = {"amount": (_amount, False)}
 
-#: Per step kind, its arguments: name -> (test, required). Steps without arguments map to {}.
 TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     # the turn and its end
     "turn": {},
@@ -195,6 +195,7 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     "scholar_teach": {},
     "scholar_turn_end": {},
 }
+"""Per step kind, its arguments: name -> (test, required). Steps without arguments map to {}."""
 
 #: The Scholar's steps: automatic, run in full as soon as your turn ends, so none waits on a
 #: state between two actions, but for its draft under yours (SOLO-SET-12).

@@ -51,9 +51,9 @@ class AreaSpace:
 class Rules:
     """The rules a game is played by: tables, graphs and indices, built once.
 
-    Use :func:`load_rules` to make one. Two rulesets with the same ``content_hash`` hold the
-    same numbers. The attributes below are the board's geometry, for frontends to draw and
-    query; they are read-only, shared by every state of the ruleset.
+    Use [`load_rules`][sankore_rules.load_rules] to make one. Two rulesets with the same
+    ``content_hash`` hold the same numbers. The attributes below are the board's geometry, for
+    frontends to draw and query; they are read-only, shared by every state of the ruleset.
 
     Attributes:
         tables: the validated rule tables, one record per TOML file.
@@ -318,7 +318,7 @@ class Rules:
         return f"r{cell // self.madrasa_columns}c{cell % self.madrasa_columns}"
 
     def cell_index(self, name: str) -> int | None:
-        """The inverse of :meth:`cell_name`; None for a malformed name."""
+        """The inverse of [`cell_name`][sankore_rules.Rules.cell_name]; None for a bad name."""
         if len(name) == 4 and name[0] == "r" and name[2] == "c" and name[1::2].isdigit():
             cell = int(name[1]) * self.madrasa_columns + int(name[3])
             return cell if 0 <= cell < self.madrasa_cells else None
@@ -331,9 +331,10 @@ def load_rules(path: str | Path | None = None) -> Rules:
     Raises:
         RulesDataError: when a table is malformed, naming file, entry and field.
 
-    >>> rules = load_rules()
-    >>> rules.disciplines
-    ('astronomy', 'theology', 'mathematics', 'law')
+    Examples:
+        >>> rules = load_rules()
+        >>> rules.disciplines
+        ('astronomy', 'theology', 'mathematics', 'law')
     """
     return _cached_default() if path is None else Rules(load_tables(path))
 

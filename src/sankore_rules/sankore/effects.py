@@ -1,10 +1,11 @@
 """The effect vocabulary's interpreter: every reward and bonus of the tables becomes tasks here.
 
-:func:`effect_tasks` turns table :class:`~sankore_rules.sankore.tables.Effect` records into agenda
-tasks; the simple effects (gains, Favour moves, Skill tiles, scorings) are resolved in this
-module, and the ones that reuse a whole procedure (a free Graduate, a Transfer, an Enrol from
-anywhere, a free Wall) are resolved by that procedure's module under the same task kind. Adding a
-tile is a data edit; adding a kind of effect is a change here.
+[`effect_tasks`][sankore_rules.sankore.effects.effect_tasks] turns table
+[`Effect`][sankore_rules.sankore.tables.Effect] records into agenda tasks; the simple effects
+(gains, Favour moves, Skill tiles, scorings) are resolved in this module, and the ones that reuse a
+whole procedure (a free Graduate, a Transfer, an Enrol from anywhere, a free Wall) are resolved by
+that procedure's module under the same task kind. Adding a tile is a data edit; adding a kind of
+effect is a change here.
 """
 
 from __future__ import annotations
@@ -121,6 +122,7 @@ def _resource_check(rules: Rules, state: State, task: Task, action: Action) -> l
     candidates=_resource_candidates,
     check=_resource_check,
     prompt="Choose the resource to gain",
+    answers=("resource",),
 )
 def _gain_resource(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -163,6 +165,7 @@ def _choose_book_check(rules: Rules, state: State, task: Task, action: Action) -
     candidates=_choose_book_candidates,
     check=_choose_book_check,
     prompt="Choose the discipline of the Book to gain",
+    answers=("book",),
 )
 def _choose_book(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -186,6 +189,7 @@ def _choose_prestige_check(rules: Rules, state: State, task: Task, action: Actio
     candidates=_choose_prestige_candidates,
     check=_choose_prestige_check,
     prompt="Choose the discipline of the Prestige token to gain",
+    answers=("prestige",),
 )
 def _choose_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -232,6 +236,7 @@ def _choose_section_check(rules: Rules, state: State, task: Task, action: Action
     candidates=_choose_section_candidates,
     check=_choose_section_check,
     prompt="Choose the Skill section to activate",
+    answers=("section",),
 )
 def _choose_section(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -322,6 +327,7 @@ def _skill_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_skill_candidates,
     check=_skill_check,
     prompt="Choose where the Skill tile goes",
+    answers=("skill",),
 )
 def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

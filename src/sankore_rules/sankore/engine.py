@@ -1,11 +1,17 @@
 """The decision model: an agenda of steps, resolved one decision at a time.
 
-A state's ``agenda`` is a stack of :class:`~sankore_rules.sankore.state.Task`. The top task is
+A state's ``agenda`` is a stack of [`Task`][sankore_rules.sankore.state.Task]. The top task is
 either a decision (the player picks one of its options) or an automatic step (carried out at once).
 Every step kind is registered here with the functions that list its candidate options, check
 one option (returning the reasons it is refused) and resolve it. The legal options are the
-candidates the check accepts: ``legal_actions``, ``explain`` and ``apply`` all go through
-:func:`check`, so what is listed and what is accepted can never disagree.
+candidates the check accepts. A decision may also list its legal options directly, family by
+family, without wording a reason for each candidate it passes over (the turn menu does); the
+completeness tests hold every such listing equal to the candidates the check accepts.
+
+Nothing is cached on a state: ``legal_actions`` lists afresh, and ``apply`` asks the check about
+the one action it is given (a check refuses whatever is not a candidate). So a
+state changed in place gets answers that reflect the change, and a caller that never asks for
+the options (a replay) never pays for listing them.
 
 This module knows nothing of Sankoré's disciplines or boards; the rules modules register steps.
 """
@@ -13,9 +19,7 @@ This module knows nothing of Sankoré's disciplines or boards; the rules modules
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from attrs import frozen
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sankore_rules.sankore.actions import Action, action_problem
 from sankore_rules.sankore.errors import IllegalAction, Reason
@@ -27,14 +31,17 @@ if TYPE_CHECKING:
 __all__ = [
     "ALWAYS_KINDS",
     "ELSEWHERE",
+    "NAMES_NOTHING",
     "STEPS",
     "Step",
     "check",
     "decide",
+    "filtered",
     "legal",
     "log",
     "memo",
     "names_nothing",
+    "no_words",
     "perform",
     "push",
     "settle",
@@ -47,8 +54,7 @@ Check = Callable[["Rules", State, Task, Action], list[Reason]]
 Resolve = Callable[["Rules", State, Task, "Action | None"], None]
 
 
-@frozen
-class Step:
+class Step(NamedTuple):
     """How one kind of task is carried out.
 
     Attributes:
@@ -60,7 +66,10 @@ class Step:
         always_ask: never resolve by itself, even with a single option (the turn menu).
         lister: lists the legal options directly, for a decision whose options group into
             families sharing their checks (the turn menu). It must return exactly the
-            candidates ``check`` accepts; it only spares the per-option dispatch.
+            candidates ``check`` accepts; it only spares wording reasons nobody reads.
+        answers: the action kinds (verbs) that answer the decision, every one its options
+            may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
+            The docs list them beside the prompt, and a test holds the options to them.
     """
 
     kind: str
@@ -70,6 +79,7 @@ class Step:
     prompt: str = ""
     always_ask: bool = False
     lister: Candidates | None = None
+    answers: tuple[str, ...] = ()
 
 
 STEPS: dict[str, Step] = {}
@@ -83,13 +93,14 @@ def step(
     prompt: str = "",
     always_ask: bool = False,
     lister: Candidates | None = None,
+    answers: tuple[str, ...] = (),
 ) -> Callable[[Resolve], Resolve]:
     """Register the decorated function as the resolver of ``kind`` tasks."""
 
     def register(resolve: Resolve) -> Resolve:
         if kind in STEPS:
             raise ValueError(f"step {kind!r} registered twice")
-        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister)
+        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister, answers)
         return resolve
 
     return register
@@ -109,12 +120,25 @@ def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[
     return []
 
 
+#: The reason a check gives for words naming nothing of the ruleset;
+#: [`check`][sankore_rules.sankore.engine.check] words it, listing the options of that kind.
+NAMES_NOTHING = Reason("no_such_option", "names nothing there is")
+
+
 def names_nothing() -> list[Reason]:
     """What a check returns for words naming nothing of the ruleset (an unknown id, a missing word).
 
-    No reason of its own: :func:`check` then answers ``no_such_option`` and lists the options.
+    A check refuses every action that is not one of its decision's legal options, so that
+    ``apply`` can ask the check alone about the action it is given; this is the refusal that
+    [`check`][sankore_rules.sankore.engine.check] turns into ``no_such_option`` with a list of the
+    options.
     """
-    return []
+    return [NAMES_NOTHING]
+
+
+def no_words(action: Action) -> list[Reason]:
+    """The check of an answer that takes no words (``skip``, ``end``): any word names nothing."""
+    return [] if not action.args else names_nothing()
 
 
 def memo(state: State, key: object, compute: Callable[[], T]) -> T:
@@ -134,28 +158,85 @@ def memo(state: State, key: object, compute: Callable[[], T]) -> T:
 
 
 def legal(rules: Rules, state: State) -> list[Action]:
-    """The legal options of the pending decision, computed once per state and cached."""
-    cached: list[Action] | None = state._options
-    if cached is not None:
-        return cached
+    """The legal options of the pending decision."""
     task = state.decision
     if task is None:
-        result: list[Action] = []
-    else:
-        spec = STEPS[task.kind]
-        assert spec.candidates is not None, f"{task.kind} is not a decision"
-        checker = spec.check or _no_reasons
-        state._scratch = {}
-        try:
-            if spec.lister is not None:
-                result = list(spec.lister(rules, state, task))
-            else:
-                candidates = spec.candidates(rules, state, task)
-                result = [a for a in candidates if not checker(rules, state, task, a)]
-        finally:
-            state._scratch = None
-    state._options = result
-    return result
+        return []
+    spec = STEPS[task.kind]
+    assert spec.candidates is not None, f"{task.kind} is not a decision"
+    state._scratch = {}
+    try:
+        if spec.lister is not None:
+            return list(spec.lister(rules, state, task))
+        return _accepted(rules, state, task, spec.candidates(rules, state, task))
+    finally:
+        state._scratch = None
+
+
+def _accepted(rules: Rules, state: State, task: Task, candidates: Iterable[Action]) -> list[Action]:
+    """The candidates the pending decision's check accepts, in order."""
+    checker = STEPS[task.kind].check
+    if checker is None:
+        return list(candidates)
+    return [a for a in candidates if not checker(rules, state, task, a)]
+
+
+def filtered(rules: Rules, state: State) -> list[Action]:
+    """The candidates the check accepts, one by one: what a direct ``lister`` must equal."""
+    task = state.decision
+    assert task is not None
+    spec = STEPS[task.kind]
+    assert spec.candidates is not None
+    state._scratch = {}
+    try:
+        return _accepted(rules, state, task, spec.candidates(rules, state, task))
+    finally:
+        state._scratch = None
+
+
+def _is_option(rules: Rules, state: State, task: Task, action: Action) -> bool:
+    """Whether ``action`` is a legal option of ``task``, without listing the others.
+
+    An action is an option when it is of a kind that answers the decision and the check
+    accepts it: every check refuses whatever is not one of its candidates (words naming
+    nothing included), as the listing tests hold it to, so no candidate is listed here.
+    """
+    spec = STEPS[task.kind]
+    assert spec.candidates is not None
+    if action.kind not in spec.answers:
+        return False
+    if spec.check is None:
+        return True
+    state._scratch = {}
+    try:
+        return not spec.check(rules, state, task, action)
+    finally:
+        state._scratch = None
+
+
+def _single_option(rules: Rules, state: State, task: Task) -> list[Action] | None:
+    """The decision's options when there are fewer than two; None when there is a choice.
+
+    Candidates are checked only until a second one passes: a decision that must be asked
+    costs two checks here, not a listing.
+    """
+    spec = STEPS[task.kind]
+    assert spec.candidates is not None
+    if spec.lister is not None:
+        options = legal(rules, state)
+        return options if len(options) < 2 else None
+    checker = spec.check
+    found: list[Action] = []
+    state._scratch = {}
+    try:
+        for candidate in spec.candidates(rules, state, task):
+            if checker is None or not checker(rules, state, task, candidate):
+                found.append(candidate)
+                if len(found) > 1:
+                    return None
+    finally:
+        state._scratch = None
+    return found
 
 
 def settle(rules: Rules, state: State) -> None:
@@ -167,16 +248,15 @@ def settle(rules: Rules, state: State) -> None:
             state.agenda.pop()
             spec.resolve(rules, state, task, None)
             continue
-        state._options = None
-        options = legal(rules, state)
-        if spec.always_ask or len(options) > 1:
+        if spec.always_ask:
+            return
+        options = _single_option(rules, state, task)
+        if options is None:
             return
         # A decision with one option makes itself; one with none cannot happen and lapses.
         state.agenda.pop()
-        state._options = None
         if options:
             spec.resolve(rules, state, task, options[0])
-    state._options = None
 
 
 def check(rules: Rules, state: State, action: Action, player: int | None = None) -> list[Reason]:
@@ -194,8 +274,9 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
     malformed = action_problem(action)
     if malformed is not None:
         return [Reason("not_an_action", malformed)]
-    if action in legal(rules, state):
+    if _is_option(rules, state, task, action):
         return []
+    # Refused: what follows words why, so it may take its time.
     spec = STEPS[task.kind]
     assert spec.candidates is not None
     candidates = list(spec.candidates(rules, state, task))
@@ -214,7 +295,7 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
             )
         ]
     reasons = spec.check(rules, state, task, action) if spec.check else []
-    if reasons:
+    if reasons and reasons != [NAMES_NOTHING]:
         return reasons
     # The kind answers this decision but its words name nothing there is (every rule that
     # refuses an existing space, tile or id has a reason of its own).
@@ -236,7 +317,8 @@ def decide(rules: Rules, state: State, action: Action, player: int | None = None
     """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
 
     Raises:
-        IllegalAction: with the reasons of :func:`check` when the action is not legal.
+        IllegalAction: with the reasons of [`check`][sankore_rules.sankore.engine.check] when the
+            action is not legal.
     """
     reasons = check(rules, state, action, player)
     if reasons:

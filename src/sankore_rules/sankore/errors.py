@@ -21,8 +21,13 @@ class Reason(NamedTuple):
 
     A named tuple: listing options builds and drops many of these, so they must cost little.
 
-    >>> Reason("knowledge_short", "needs Knowledge 7, you have 5").code
-    'knowledge_short'
+    Attributes:
+        code: a stable identifier for programs (``knowledge_short``, ``not_your_decision``).
+        words: the reason in words for people, citing the rule (``... (TEACH-2)``).
+
+    Examples:
+        >>> Reason("knowledge_short", "needs Knowledge 7, you have 5").code
+        'knowledge_short'
     """
 
     code: str

@@ -103,8 +103,8 @@ def table_values(tables: RulesTables) -> Iterator[tuple[str, str, Any]]:
     """Every value of every table, records and leaves alike, as (file, entry path, value).
 
     The path names each entry by its id (or number, or index) inside its table, as
-    :func:`sourced_entries` does. One walk over the tables, in time linear in their size:
-    ``validation.py`` checks every number and id with it.
+    [`sourced_entries`][sankore_rules.sankore.provenance.sourced_entries] does. One walk over the
+    tables, in time linear in their size: ``validation.py`` checks every number and id with it.
     """
 
     def walk(file: str, where: str, value: Any) -> Iterator[tuple[str, str, Any]]:
@@ -149,8 +149,10 @@ def entries_with_source(tables: RulesTables) -> list[tuple[str, str, Source]]:
 def fields_with_source(tables: RulesTables) -> list[tuple[str, str, str, Source]]:
     """Every value of every sourced entry with its source, as (file, entry, field, source) rows.
 
-    The finer grain of :func:`entries_with_source`: an entry the worked examples give in part
-    says which of its fields they give (``sources``), and each field is counted as its own.
+    The finer grain of
+    [`entries_with_source`][sankore_rules.sankore.provenance.entries_with_source]: an entry the
+    worked examples give in part says which of its fields they give (``sources``), and each field is
+    counted as its own.
     """
     return [
         (file, where, name, source)

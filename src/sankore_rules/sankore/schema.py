@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from sankore_rules.sankore.drawing import Drawing
 from sankore_rules.sankore.vocabulary import Cost, Effect, ScholarAction, Source
 
 __all__ = [
@@ -740,6 +741,7 @@ class RulesTables:
     objectives: Objectives
     solo: Solo
     rulings: Rulings
+    drawing: Drawing
     content_hash: str
 
 
@@ -760,4 +762,5 @@ DATA_FILES: dict[str, type[Any]] = {
     "objectives": Objectives,
     "solo": Solo,
     "rulings": Rulings,
+    "drawing": Drawing,
 }

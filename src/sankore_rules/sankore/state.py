@@ -1,15 +1,15 @@
 """The game state: every component's whereabouts, the pending decisions, JSON and observation.
 
 The state is a tree of attrs classes. Its containers are shallow: lists and dicts of ints,
-strings and frozen records, so :meth:`State.clone` copies a state in a few microseconds by
-copying the containers and sharing the immutable values. ``apply`` clones, then changes the
-clone; the caller's state is never touched.
+strings and frozen records, so [`State.clone`][sankore_rules.State.clone] copies a state in a few
+microseconds by copying the containers and sharing the immutable values. ``apply`` clones, then
+changes the clone; the caller's state is never touched.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import cattrs
@@ -28,6 +28,7 @@ __all__ = [
     "State",
     "Task",
     "from_json",
+    "register_svg",
     "to_json",
 ]
 
@@ -36,10 +37,21 @@ __all__ = [
 class Task:
     """A step waiting on the agenda: a decision to make or a rule to carry out.
 
+    [`State.decision`][sankore_rules.State.decision] is the pending one: a Task whose ``kind``
+    says what is asked and which actions answer it (the [decisions](#decisions) table lists
+    every kind with its prompt and its action verbs).
+
     Attributes:
-        kind: names the step (``turn``, ``area``, ``gain_book`` ...).
+        kind: names the step (``turn``, ``astronomy``, ``contribute`` ...).
         player: whose step it is.
-        args: the step's parameters, JSON values only.
+        args: the step's parameters, JSON values only (the class being taught, the amount to
+            gain ...).
+
+    Examples:
+        >>> import sankore_rules as sr
+        >>> task = sr.new_game(players=2, seed=3).decision
+        >>> task.kind, task.player
+        ('draft', 1)
     """
 
     kind: str
@@ -51,7 +63,14 @@ class Task:
 class Event:
     """A frozen record of something that happened during the last ``apply``.
 
-    Frontends animate these and tests assert on them.
+    Frontends animate these and tests assert on them; ``state.events`` holds those of the
+    action that made ``state``.
+
+    Attributes:
+        kind: what happened (``enrol``, ``camel``, ``gain``, ``sankore_placed``,
+            ``end_triggered`` ...).
+        player: who it happened to, or None for an event of the whole game.
+        detail: the particulars, JSON values only (``{"tile": ..., "cell": ...}``).
     """
 
     kind: str
@@ -61,7 +80,12 @@ class Event:
 
 @frozen
 class Graduated:
-    """A Graduation tile a player holds and the Student on it (None once sent to the Madrasa)."""
+    """A Graduation tile a player holds and the Student on it.
+
+    Attributes:
+        tile: the Graduation tile's id.
+        student: the discipline of the Student on it; None once it is sent to the Madrasa.
+    """
 
     tile: str
     student: str | None
@@ -69,7 +93,12 @@ class Graduated:
 
 @frozen
 class MadrasaTile:
-    """A Sankoré tile in the Madrasa; ``star`` when its Prestige side shows."""
+    """A Sankoré tile in the Madrasa.
+
+    Attributes:
+        tile: the Sankoré tile's id.
+        star: whether its Prestige side (the star) shows.
+    """
 
     tile: str
     star: bool
@@ -80,6 +109,13 @@ class MarketColumn:
     """One discipline's column of the Advanced Class market (SETUP-C-15).
 
     Piles are listed top first; only their top tiles are visible.
+
+    Attributes:
+        level3: the level-3 Class tile, or None once taken.
+        pile2: the face-down pile of level-2 tiles, top first.
+        shown2: the face-up level-2 tile, or None.
+        pile1: the face-down pile of level-1 tiles, top first.
+        shown1: the face-up level-1 tile, or None.
     """
 
     level3: str | None
@@ -105,7 +141,27 @@ class PlayerState:
     """One player's board, resource board, hand and pieces.
 
     Counts per discipline (``books``, ``prestige``, ``pieces``) are lists in the ruleset's
-    discipline order. ``pieces`` counts the Trading Posts, Mosques, Walls and Crowns still home.
+    discipline order.
+
+    Attributes:
+        gold: Gold held.
+        salt: Salt held.
+        inspiration: Inspiration held.
+        books: Books held, per discipline.
+        prestige: Prestige tokens held, per discipline.
+        favour_tiles: Favour tiles held.
+        favour_pos: the Favour disc's space on the Favour track (0 the leftmost).
+        pieces: the Trading Posts, Mosques, Walls and Crowns still home (per area, in the
+            discipline order).
+        classes: the Class tiles on the player board: Class space -> tile id.
+        students: the Students on the player board: Student space -> discipline.
+        skills: the Skill tiles in each section of the board (per discipline), by icon.
+        graduations: the Graduation tiles taken, with their Students.
+        camel: the place on the Astronomy map where the player's camel stands.
+        objectives: the Objective cards in hand, by number.
+        completed: the Objective cards completed, by number.
+        kept_sankore: Sankoré tiles kept as Prestige after the end was triggered.
+        turns: the turns the player has finished.
     """
 
     gold: int
@@ -127,7 +183,10 @@ class PlayerState:
     turns: int = 0
 
     def key(self) -> Hashable:
-        """A hashable key of this player's part of the position (see :meth:`State.key`)."""
+        """A hashable key of this player's part of the position.
+
+        [`State.key`][sankore_rules.State.key] is made of the players' keys and the board's.
+        """
         return (
             self.gold,
             self.salt,
@@ -179,7 +238,7 @@ SCHOLAR = 1
 class SoloState:
     """What a solo game holds beyond a 2-player board: the Scholar's solo board, deck and bag.
 
-    The Scholar sits at seat :data:`SCHOLAR` of ``State.players``, and its pieces, camel, Books
+    The Scholar sits at seat 1 (``SCHOLAR``) of ``State.players``, and its pieces, camel, Books
     and Prestige tokens (its unlimited storage, SOLO-FLOW-5), Graduation tiles and the Sankoré
     tiles it keeps (SOLO-SANK-2) are there like any player's; its face-down deck is that
     player's ``objectives``, top card first (SOLO-SET-9). It has no Gold, Salt, Inspiration or
@@ -216,7 +275,7 @@ class SoloState:
     tile_students: dict[str, str]
 
     def key(self) -> Hashable:
-        """A hashable key of the solo board (see :meth:`State.key`)."""
+        """A hashable key of the solo board, part of ``State.key()``."""
         return (
             self.difficulty,
             self.current,
@@ -250,9 +309,71 @@ class SoloState:
 class State:
     """Everything about a game in progress.
 
-    The public contract is small: :attr:`current_player`, :func:`sankore_rules.legal_actions`,
-    :func:`sankore_rules.apply` and friends. The fields are readable by anyone (frontends draw
-    from them) and documented on each name; they change only through ``apply``.
+    The public contract is small: [`current_player`][sankore_rules.State.current_player],
+    [`decision`][sankore_rules.State.decision], [`legal_actions`][sankore_rules.legal_actions],
+    [`apply`][sankore_rules.apply] and friends. The fields are readable by anyone (frontends
+    draw from them); they change only through ``apply``. Lists "per discipline" follow the
+    ruleset's discipline order (``rules_of(state).disciplines``); space, tile and card ids are
+    those of the rule tables and of the action notation.
+
+    Attributes:
+        rules_name: the name of the ruleset the game is played by.
+        rules_hash: that ruleset's content hash; ``from_json`` refuses a state of another.
+        player_count: 2, 3 or 4 (2 in a solo game: you and the Scholar).
+        library_side: ``"three_shelf"`` or ``"six_shelf"``, the Library side in play.
+        seed: the seed every draw and shuffle of the setup came from (hidden by ``observation``).
+        turn_limit: the variant that bounds a game's length: the end is triggered once a player
+            has had this many turns (END-2 then evens out the round); None in the game as the
+            rulebook has it.
+        first_player: the player who took the first turn.
+        players: each player's board, resources, hand and pieces, in seat order (P0 first).
+        queues: per area, the Student discipline on each queue space left to right, None when
+            the space is empty.
+        queue_tokens: Prestige tokens beside the queues' majority spaces: ``"area:position"``
+            -> discipline.
+        boxes: the scoring boxes of each area's regions: ``"area:region"`` -> (Book discipline
+            or None, Prestige discipline or None), None once taken.
+        spaces: every piece placed in an area (Trading Posts, Mosques, Walls, Crowns): space id
+            -> owner.
+        theology_books: Books still lying on Theology spaces: space id -> discipline.
+        port_tokens: Prestige tokens still lying on Port City spaces: space id -> discipline.
+        region_tiles: Sankoré tiles still on the board: ``"area:region"`` -> tile id.
+        overflow_books: the Law Overflow spaces' Books: region -> count per discipline.
+        overflow_prestige: the Law Overflow spaces' Prestige tokens: region -> count per
+            discipline.
+        madrasa: the Madrasa's cells in reading order (row by row), each a tile or None.
+        madrasa_students: Students on the Madrasa's Theology spaces, as (owner, discipline).
+        supply_books: Books left in the supply, per discipline.
+        supply_prestige: Prestige tokens left in the supply, per discipline.
+        supply_sankore: Sankoré tiles left in the supply, by id.
+        skill_stacks: Skill tiles left in each stack: icon -> count.
+        favour_supply: Favour tiles left in the supply.
+        graduation: Graduation tiles still on the board, by id.
+        market: the Advanced Class market, one column per discipline.
+        library: the Library: the Book disciplines on each shelf, left to right.
+        students_out: Students out of the game (back in the box), per discipline.
+        discarded_sankore: Sankoré tiles discarded after the end was triggered.
+        draft: the starting combinations still on offer, as (Class tile, Book, Student).
+        main_used: the main actions taken this turn (two at most, of different kinds).
+        pending_scorings: majority scorings waiting for the end of the turn, as (area, kind,
+            queue token key or "").
+        scorings_done: the majority scorings already resolved, as ``"area:kind"``.
+        teaching: the Student being taught, as (player, Class space, discipline, the space it
+            came from); None outside a Teach.
+        abilities_used: the round abilities of Objective cards used this turn (AMB-15).
+        end_triggered: whether the game's end is triggered (the round is then played out).
+        end_cause: why the end was triggered: ``"madrasa"`` (END-1), ``"deadlock"``
+            (ENGINE-1), ``"turn_limit"`` or, in a solo game, ``"scholar"`` (the Scholar's last
+            turn, SOLO-FLOW-2); None before.
+        game_over: whether the game is over; [`is_terminal`][sankore_rules.is_terminal] says
+            the same.
+        agenda: the steps still to carry out, a stack: the last one is the pending
+            [`decision`][sankore_rules.State.decision]. See [Decisions](#decisions).
+        solo: in a solo game, the Scholar's board, deck and bag
+            ([`SoloState`][sankore_rules.SoloState]); None in a game of 2-4 players. A solo
+            game has ``player_count`` 2: you are P0, the Scholar P1.
+        events: what the last ``apply`` did, in order. Not part of the position: two move
+            orders that reach the same position give equal states.
     """
 
     rules_name: str
@@ -260,69 +381,42 @@ class State:
     player_count: int
     library_side: str
     seed: int
-    #: the variant that bounds a game's length: the end is triggered once a player has had this
-    #: many turns (END-2 then evens out the round); None in the game as the rulebook has it.
     turn_limit: int | None
     first_player: int
     players: list[PlayerState]
-    #: per area (discipline order), the Student discipline on each queue space, None when empty.
     queues: list[list[str | None]]
-    #: Prestige tokens beside the queues' majority spaces: "area:position" -> discipline.
     queue_tokens: dict[str, str]
-    #: scoring boxes: "area:region" -> [book discipline or None, prestige discipline or None].
     boxes: dict[str, tuple[str | None, str | None]]
-    #: every placed piece: area space id -> owner.
     spaces: dict[str, int]
-    #: Books still lying on Theology spaces.
     theology_books: dict[str, str]
-    #: Prestige tokens still lying on Port City spaces.
     port_tokens: dict[str, str]
-    #: Sankoré tiles still on the board: "area:region" -> tile id.
     region_tiles: dict[str, str]
-    #: Law Overflow spaces: region -> Books per discipline, then Prestige per discipline.
     overflow_books: dict[str, list[int]]
     overflow_prestige: dict[str, list[int]]
-    #: Madrasa cells in reading order.
     madrasa: list[MadrasaTile | None]
-    #: Students on the Madrasa's Theology spaces, as (owner, discipline).
     madrasa_students: list[tuple[int, str]]
     supply_books: list[int]
     supply_prestige: list[int]
     supply_sankore: list[str]
     skill_stacks: dict[str, int]
     favour_supply: int
-    #: Graduation tiles still on the board.
     graduation: list[str]
     market: list[MarketColumn]
-    #: the Library: Book disciplines on each shelf, left to right.
     library: list[list[str]]
-    #: Students out of the game (back in the box), per discipline.
     students_out: list[int]
-    #: Sankoré tiles discarded after the end was triggered.
     discarded_sankore: list[str]
-    #: draft combinations still on offer: (tile, book, student).
     draft: list[tuple[str, str, str]]
-    #: main actions taken this turn.
     main_used: list[str]
-    #: majority scorings waiting for the end of the turn: (area, kind, queue token key or "").
     pending_scorings: list[tuple[str, str, str]]
-    #: majority scorings already resolved, as "area:kind".
     scorings_done: list[str]
-    #: the Student being taught: (player, class space, discipline, space it came from).
     teaching: tuple[int, str, str, str] | None
-    #: round abilities of Objective cards used this turn (AMB-15).
     abilities_used: list[int]
     end_triggered: bool
-    #: why the end was triggered: "madrasa" (END-1), "deadlock" (ENGINE-1) or "turn_limit".
     end_cause: str | None
     game_over: bool
     agenda: list[Task]
-    #: the solo game's Scholar board, deck and bag; None in a game of 2-4 players.
     solo: SoloState | None = None
-    #: what the last ``apply`` did, in order. Not part of the position: two move orders that
-    #: reach the same position give equal states.
     events: list[Event] = field(factory=list, eq=False)
-    _options: Any = field(default=None, eq=False, repr=False, alias="_options")
     _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
     @property
@@ -341,16 +435,25 @@ class State:
         """The pending decision: its kind, whose it is and its parameters."""
         return self.agenda[-1] if self.agenda and not self.game_over else None
 
+    def _repr_svg_(self) -> str | None:
+        """The whole state as an SVG picture: how Jupyter and IPython show a state.
+
+        The picture is ``sankore_rules.state_svg()``'s. This layer only holds the hook
+        (``register_svg()``): the game never imports the interfaces drawn on top of it.
+        """
+        return _SVG[0](self) if _SVG else None
+
     def key(self) -> Hashable:
         """A hashable key of the position, for transposition tables and sets of positions.
 
         Two states have equal keys exactly when they compare equal: every field but ``events``
         (what the last action did) takes part, and dicts count by content, not by order.
 
-        >>> import sankore_rules as sr
-        >>> a = sr.new_game(players=2, seed=3)
-        >>> a.key() == sr.from_json(sr.to_json(a)).key()
-        True
+        Examples:
+            >>> import sankore_rules as sr
+            >>> a = sr.new_game(players=2, seed=3)
+            >>> a.key() == sr.from_json(sr.to_json(a)).key()
+            True
         """
         # Field by field, in declaration order (a test holds it to the fields): a generic
         # walk over the attrs fields costs ten times as much.
@@ -444,6 +547,19 @@ class State:
         )
 
 
+#: What draws a state for ``State._repr_svg_``: set by the interfaces layer when it loads.
+_SVG: list[Callable[[State], str]] = []
+
+
+def register_svg(draw: Callable[[State], str]) -> None:
+    """Make ``draw`` the picture a state shows of itself in Jupyter (``State._repr_svg_``).
+
+    ``sankore_rules`` registers ``sankore_rules.state_svg()`` when it is imported; a
+    frontend may register a picture of its own.
+    """
+    _SVG[:] = [draw]
+
+
 def _frozen(value: Any) -> Hashable:
     """JSON-like ``value`` as nested tuples (dicts as frozensets of items), equal when equal."""
     if isinstance(value, list | tuple):
@@ -464,12 +580,13 @@ MAX_STATE_DEPTH = 16
 
 
 def to_json(state: State) -> str:
-    """The state as JSON text; :func:`from_json` restores an equal state.
+    """The state as JSON text; [`from_json`][sankore_rules.from_json] restores an equal state.
 
-    >>> import sankore_rules as sr
-    >>> s = sr.new_game(players=2, seed=1)
-    >>> sr.from_json(sr.to_json(s)) == s
-    True
+    Examples:
+        >>> import sankore_rules as sr
+        >>> s = sr.new_game(players=2, seed=1)
+        >>> sr.from_json(sr.to_json(s)) == s
+        True
     """
     return json.dumps({"format": _FORMAT, "state": _plain(state)}, ensure_ascii=False)
 
@@ -477,7 +594,6 @@ def to_json(state: State) -> str:
 def _plain(state: State) -> dict[str, Any]:
     # Dicts keep their order (it is the order options are listed in), so no sort_keys.
     data: dict[str, Any] = _CONVERTER.unstructure(state)
-    data.pop("_options", None)
     data.pop("_scratch", None)
     if data["solo"] is None:
         del data["solo"]  # a game of 2-4 players writes what it always wrote
@@ -514,7 +630,7 @@ def _first_difference(given: Any, canonical: Any, path: str) -> str | None:
 
 
 def from_json(text: str | bytes) -> State:
-    """Read a state written by :func:`to_json`.
+    """Read a state written by [`to_json`][sankore_rules.to_json].
 
     Raises:
         StateError: for malformed JSON, a wrong or missing field (named), or a state whose

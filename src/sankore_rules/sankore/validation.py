@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
+from sankore_rules.sankore.drawing import validate_drawing
 from sankore_rules.sankore.provenance import parse_source_key, sourced_entries, valued_fields
 from sankore_rules.sankore.tables import (
     RESOURCES,
@@ -103,6 +104,7 @@ def _check_effects(
             or set(effect.resources) - set(RESOURCES)
             or len(set(effect.resources)) != len(effect.resources)
         ):
+            # A choice among resources names each once (a state's task says the same).
             raise _fail(file, f"{at}.resources", f"must name distinct resources among {RESOURCES}")
         if effect.kind is EffectKind.MAJORITY_SCORING and context != "area":
             raise _fail(file, f"{at}.kind", "a majority scoring only comes from a Sankoré tile")
@@ -132,6 +134,8 @@ def _check_numbers(t: RulesTables) -> None:
     # One walk over every value first, so that no later check (or board built from the
     # tables) meets a negative count or a size that would take minutes or gigabytes.
     for file, where, value in table_values(t):
+        if file == "drawing":
+            continue  # positions in a picture, bounded by validate_drawing
         number = isinstance(value, int) and not isinstance(value, bool)
         if number and not 0 <= value <= MAX_TABLE_NUMBER:
             raise _fail(file, where, f"{value} is not a number 0..{MAX_TABLE_NUMBER}")
@@ -147,7 +151,7 @@ def _check_numbers(t: RulesTables) -> None:
 
 
 def validate_tables(t: RulesTables) -> None:
-    """Raise :class:`RulesDataError` for the first inconsistency found in ``t``.
+    """Raise [`RulesDataError`][sankore_rules.RulesDataError] for the first inconsistency in ``t``.
 
     Every check takes time linear in the tables' size, so a hostile table is refused as
     quickly as a correct one is accepted.
@@ -401,6 +405,7 @@ def validate_tables(t: RulesTables) -> None:
     _check_routes(t)
     _check_board_rows(t)
     _check_setup_supply(t)
+    validate_drawing(t)
 
 
 def _check_solo(t: RulesTables) -> None:

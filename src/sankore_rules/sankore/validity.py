@@ -27,9 +27,10 @@ from sankore_rules.sankore.state import PlayerState, State
 
 __all__ = ["MAX_RESOURCE", "state_problems"]
 
-#: Gold, Salt and Inspiration have no supply limit, but play never comes near this: a player
-#: keeps at most the storage limit between turns and gains a handful during one.
 MAX_RESOURCE = 100
+"""Gold, Salt and Inspiration have no supply limit, but play never comes near this: a player
+keeps at most the storage limit between turns and gains a handful during one.
+"""
 #: Main actions a turn may take (TURN-2).
 _MAIN_ACTIONS = ("enrol", "establish", "teach", "graduate", "favour")
 

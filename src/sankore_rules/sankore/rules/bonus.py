@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, step
+from sankore_rules.sankore.engine import log, no_words, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import gain_books
 from sankore_rules.sankore.rules.turn import turn_option
@@ -166,7 +166,11 @@ def _free_candidates(kind: str):  # type: ignore[no-untyped-def]
 
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
-    return [] if action.kind == "skip" else move_reasons(rules, state, task.player, action)
+    return (
+        no_words(action)
+        if action.kind == "skip"
+        else move_reasons(rules, state, task.player, action)
+    )
 
 
 def _free_move(rules: Rules, state: State, task: Task, action: Action | None) -> None:
@@ -180,10 +184,12 @@ step(
     candidates=_free_candidates("transfer"),
     check=_free_check,
     prompt="Transfer a Student for free, or skip",
+    answers=("transfer", "skip"),
 )(_free_move)
 step(
     "promote_student",
     candidates=_free_candidates("promote"),
     check=_free_check,
     prompt="Promote a Student for free, or skip",
+    answers=("promote", "skip"),
 )(_free_move)

@@ -141,6 +141,7 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
     candidates=_contribute_candidates,
     check=_contribute_check,
     prompt="Choose a Book and the Library shelf it goes to",
+    answers=("library",),
 )
 def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -373,6 +374,7 @@ def _after_end_check(rules: Rules, state: State, task: Task, action: Action) -> 
     candidates=_after_end_candidates,
     check=_after_end_check,
     prompt="The end is triggered: take this tile's bonus and discard it, or keep it as 1 Prestige",
+    answers=("sankore",),
 )
 def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

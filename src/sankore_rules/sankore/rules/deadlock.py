@@ -12,11 +12,11 @@ uses up something that never comes back:
 - Establish and Graduate both contribute a Book to the Library (EST-1, GRAD-2), and a Book
   never leaves the Library.
 
-:func:`can_progress` decides whether such a main action may still be taken some day, by anyone.
-It over-approximates what Exchange a Favour and bonus actions can bring (resources, a free
-Establish, Inspiration for a Transfer), so it never ends a game in which progress is possible;
-and once it answers False it answers False for ever, since all it looks at only shrinks.
-The ruling ENGINE-1 in ``data/rulings.toml`` states the same test in words.
+[`can_progress`][sankore_rules.sankore.rules.deadlock.can_progress] decides whether such a main
+action may still be taken some day, by anyone. It over-approximates what Exchange a Favour and bonus
+actions can bring (resources, a free Establish, Inspiration for a Transfer), so it never ends a game
+in which progress is possible; and once it answers False it answers False for ever, since all it
+looks at only shrinks. The ruling ENGINE-1 in ``data/rulings.toml`` states the same test in words.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def can_progress(rules: Rules, state: State) -> bool:
     - the Library has room for a Book, the market holds an Advanced Class tile, and some
       player can come by a Book of its discipline (Establish; a tile may replace another,
       EST-8, so any tile can still be placed);
-    - for some player, a Teach can still come (see :func:`_can_teach_some_day`);
+    - for some player, a Teach can still come (see
+      [`_can_teach_some_day`][sankore_rules.sankore.rules.deadlock._can_teach_some_day]);
     - for some player, a Graduation can still come: a Graduation slot is empty and a Student
       above the bottom row has a Graduation tile of its discipline left at or below its level,
       and either the Library has room and the player can come by a Book of that discipline,
@@ -92,8 +93,9 @@ def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
 
     The Favour track's rewards up to the disc (FAV-2) and the round abilities of the completed
     Objective cards; then, until nothing more is added, those of each card in hand that these
-    effects could let ``p`` complete (see :func:`_completable`). A card that advances the disc
-    puts the whole track within reach.
+    effects could let ``p`` complete (see
+    [`_completable`][sankore_rules.sankore.rules.deadlock._completable]). A card that advances the
+    disc puts the whole track within reach.
     """
     pl = state.players[p]
     cards = [rules.objective_cards[n] for n in pl.completed]

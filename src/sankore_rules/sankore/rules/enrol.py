@@ -150,6 +150,7 @@ def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_place_candidates,
     check=_place_check,
     prompt="Choose where the new Student goes",
+    answers=("place",),
 )
 def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -238,6 +239,7 @@ def _any_check(rules: Rules, state: State, task: Task, action: Action) -> list[R
     candidates=_any_candidates,
     check=_any_check,
     prompt="Choose a Student from any position of any queue",
+    answers=("enrol",),
 )
 def _enrol_any(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # Any position; the Student still goes under its Introductory Class (AMB-9).

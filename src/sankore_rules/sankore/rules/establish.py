@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
 from sankore_rules.sankore.rules.turn import turn_option
@@ -87,7 +87,7 @@ def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     return _tile_reasons(rules, state, task.player, action, free=True)
 
 
@@ -96,6 +96,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Establish an Advanced Class without a Book, or skip",
+    answers=("establish", "skip"),
 )
 def _establish_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # EST-11, IC-FAV-5.
@@ -140,6 +141,7 @@ def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_space_candidates,
     check=_space_check,
     prompt="Choose the Class space for the new Advanced Class",
+    answers=("class",),
 )
 def _establish_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # EST-7/8: any allowed space, even over another tile (which goes back to the box).

@@ -73,6 +73,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Exchange a Favour (free): take one or return one",
+    answers=("favour",),
 )
 def _exchange(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # ENROL-4, FAV-8, AMB-30: not a main action, either version.
@@ -108,6 +109,7 @@ def _reward_check(rules: Rules, state: State, task: Task, action: Action) -> lis
     candidates=_reward_candidates,
     check=_reward_check,
     prompt="Choose a Favour reward at or left of your disc",
+    answers=("reward",),
 )
 def _favour_reward(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

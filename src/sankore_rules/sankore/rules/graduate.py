@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import (
     book_payment_reasons,
@@ -86,7 +86,11 @@ def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
-    return [] if action.kind == "skip" else _reasons(rules, state, task.player, action, free=True)
+    return (
+        no_words(action)
+        if action.kind == "skip"
+        else _reasons(rules, state, task.player, action, free=True)
+    )
 
 
 @step(
@@ -94,6 +98,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Graduate a Student without a Book, or skip",
+    answers=("graduate", "skip"),
 )
 def _graduate_free(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # IC-ADV-8, IC-FAV-12; the active Student sits on its tile, so it cannot be chosen.

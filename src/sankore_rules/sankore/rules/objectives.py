@@ -1,8 +1,8 @@
 """Objective cards: requirements, the Complete an Objective bonus action, round abilities.
 
 Requirements are declarative conditions (``objectives.toml``) evaluated by one function,
-:func:`~sankore_rules.sankore.rules.requirements.condition_count`, so ``explain`` can say which
-part of a requirement is not met.
+[`condition_count`][sankore_rules.sankore.rules.requirements.condition_count], so ``explain`` can
+say which part of a requirement is not met.
 """
 
 from __future__ import annotations

@@ -42,7 +42,17 @@ class DisciplineScore:
 
 @frozen
 class PlayerScore:
-    """A player's score sheet and tie-break figures."""
+    """A player's score sheet and tie-break figures.
+
+    Attributes:
+        player: the player's seat (0 for P0).
+        total: the score: the points of every discipline added up (SCORE-1..7).
+        disciplines: one line per discipline, in the ruleset's discipline order.
+        favour_tiles: the Favour tiles the player holds: fewer wins a tie (TIE-1).
+        prestige_tokens: the Prestige tokens the player holds: more wins a tie still
+            standing (TIE-2).
+        winner: whether the player wins, alone or sharing the win (AMB-27).
+    """
 
     player: int
     total: int
@@ -56,8 +66,21 @@ class PlayerScore:
 class Scores:
     """The final scores: per player, the Library's values, the Madrasa awards, the winners.
 
-    In a solo game ``players`` holds your sheet (P0) and the Scholar's, whose seat
-    ``scholar`` names (SOLO-END-1); None in a game of 2-4 players.
+    Attributes:
+        players: one score sheet per player, in seat order.
+        values: per discipline, what one of its icons is worth, from the Library (LIB-1..7).
+        madrasa: per Madrasa tile showing its star, by cell name (``r1c2``), the player who
+            scores it, or None when nobody does (MADR-1..4).
+        winners: the winners' seats; more than one for a shared win (AMB-27). In a solo
+            game, you (P0) only with a higher total than the Scholar's (SOLO-END-2).
+        scholar: in a solo game the Scholar's seat, whose sheet ``players`` holds beside
+            yours (SOLO-END-1); None in a game of 2-4 players.
+
+    Examples:
+        >>> import sankore_rules as sr
+        >>> scores = sr.final_scores(sr.new_game(players=2, seed=3))
+        >>> [sheet.total for sheet in scores.players]
+        [0, 0]
     """
 
     players: tuple[PlayerScore, ...]
@@ -145,7 +168,7 @@ def scores_of(
     winners: tuple[int, ...],
     scholar: int | None = None,
 ) -> Scores:
-    """The :class:`Scores` of sheets whose winners are decided."""
+    """The [`Scores`][sankore_rules.Scores] of sheets whose winners are decided."""
     players = tuple(
         PlayerScore(p, total, lines, favour, tokens, p in winners)
         for p, total, lines, favour, tokens in sheets

@@ -1,10 +1,10 @@
 """Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
 
 All chance of a game of players happens here, from a generator seeded by the game's seed
-(:func:`generator`): bag draws, shuffles, the first player and the Objective cards. After setup
-the game holds no hidden randomness, so a game is reproduced by its options, its seed and its
-list of actions. (In a solo game the Scholar's cloth bag is also drawn from during play, from
-a generator seeded by the same seed: ``solo/common.py``.)
+([`generator`][sankore_rules.sankore.rules.setup.generator]): bag draws, shuffles, the first player
+and the Objective cards. After setup the game holds no hidden randomness, so a game is reproduced by
+its options, its seed and its list of actions. (In a solo game the Scholar's cloth bag is also
+drawn from during play, from a generator seeded by the same seed: ``solo/common.py``.)
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def new_state(
 ) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
-    ``turn_limit`` is the variant that bounds the game's length (see :class:`State`).
+    ``turn_limit`` is the variant that bounds the game's length (see
+    [`State`][sankore_rules.State]).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
@@ -285,6 +286,7 @@ def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_draft_candidates,
     check=_draft_check,
     prompt="Choose a starting combination",
+    answers=("draft",),
 )
 def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -324,6 +326,7 @@ def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -
     candidates=_draft_space_candidates,
     check=_draft_space_check,
     prompt="Choose the second-row space for your Advanced Class",
+    answers=("class",),
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -349,6 +352,7 @@ def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list
     candidates=_order_candidates,
     check=_order_check,
     prompt="Order your Introductory Classes, left to right",
+    answers=("order",),
 )
 def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # SETUP-P-9, DRAFT-7, AMB-29: the drafted Student stays under its own discipline's class.

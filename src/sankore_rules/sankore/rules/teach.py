@@ -66,6 +66,7 @@ def _student_check(rules: Rules, state: State, task: Task, action: Action) -> li
     candidates=_student_candidates,
     check=_student_check,
     prompt="Choose the Student to activate",
+    answers=("student",),
 )
 def _activate_student(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # TEACH-2: the active Student moves onto the tile, leaving its space.
@@ -128,6 +129,7 @@ def _promote_check(rules: Rules, state: State, task: Task, action: Action) -> li
     candidates=_promote_candidates,
     check=_promote_check,
     prompt="Choose where the active Student moves up to",
+    answers=("promote_to", "retire"),
 )
 def _promote_active(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # TEACH-8..10: along an arrow to an empty space, or out of the game.

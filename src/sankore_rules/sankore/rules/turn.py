@@ -1,20 +1,28 @@
 """The turn: the menu of main and bonus actions, ending the turn, its checks, and the game's end.
 
-Each action module registers its turn options here with :func:`turn_option`; the ``turn``
-decision lists them all, plus ``end``. A main action may be taken once per turn and at most two
-main actions per turn (TURN-2); bonus actions are unlimited and only ever start from this menu,
-so they can never interrupt a main action (TURN-3, BONUS-1).
+Each action module registers its turn options here with
+[`turn_option`][sankore_rules.sankore.rules.turn.turn_option]; the ``turn`` decision lists them all,
+plus ``end``. A main action may be taken once per turn and at most two main actions per turn
+(TURN-2); bonus actions are unlimited and only ever start from this menu, so they can never
+interrupt a main action (TURN-3, BONUS-1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-
-from attrs import frozen
+from typing import NamedTuple
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import ALWAYS_KINDS, ELSEWHERE, STEPS, log, memo, push, step
+from sankore_rules.sankore.engine import (
+    ALWAYS_KINDS,
+    ELSEWHERE,
+    STEPS,
+    log,
+    memo,
+    push,
+    step,
+)
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
@@ -22,7 +30,7 @@ from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
 from sankore_rules.sankore.state import State, Task
 
-__all__ = ["TURN_OPTIONS", "TurnOption", "turn_option"]
+__all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "turn_option"]
 
 OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
 OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
@@ -34,8 +42,7 @@ def _always_ready(rules: Rules, state: State, p: int) -> list[Reason]:
     return []
 
 
-@frozen
-class TurnOption:
+class TurnOption(NamedTuple):
     """A kind of action offered on the turn menu.
 
     Attributes:
@@ -139,6 +146,24 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     return common + opt.check(rules, state, task.player, action)
 
 
+#: The turn menu's action kinds: every turn option's (the action modules register them after
+#: this module is imported, so they are written out here; a test holds them to the options) and
+#: ``end``.
+TURN_MENU = (
+    "enrol",
+    "establish",
+    "teach",
+    "graduate",
+    "favour",
+    "transfer",
+    "promote",
+    "write",
+    "complete",
+    "objective",
+    "end",
+)
+
+
 @step(
     "turn",
     candidates=_turn_candidates,
@@ -146,6 +171,7 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     always_ask=True,
     lister=_turn_options,
     prompt="Take a main or bonus action, or end your turn",
+    answers=TURN_MENU,
 )
 def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -191,19 +217,7 @@ def _not_now(rules: Rules, state: State, task: Task, action: Action) -> list[Rea
     ]
 
 
-ALWAYS_KINDS["turn"] = (
-    "enrol",
-    "establish",
-    "teach",
-    "graduate",
-    "favour",
-    "transfer",
-    "promote",
-    "write",
-    "complete",
-    "objective",
-    "end",
-)
+ALWAYS_KINDS["turn"] = TURN_MENU
 for _kind in ALWAYS_KINDS["turn"]:
     ELSEWHERE[_kind] = _not_now
 
@@ -256,6 +270,7 @@ def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> li
     candidates=_discard_candidates,
     check=_discard_check,
     prompt="Your Prestige storage is over capacity: return a token",
+    answers=("return",),
 )
 def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

@@ -1,6 +1,6 @@
 """The solo game: one player against the Scholar, an automated opponent (SOLO-*).
 
-The Scholar sits at seat 1 of a 2-player board (:data:`~sankore_rules.sankore.state.SCHOLAR`)
+The Scholar sits at seat 1 of a 2-player board ([`SCHOLAR`][sankore_rules.sankore.state.SCHOLAR])
 and never decides anything: each of its turns is a run of automatic steps of the decision
 engine, registered here, that the engine carries out as soon as your turn ends. Every step logs
 ``scholar`` events saying what the Scholar did and why, with the clause it follows.

@@ -1,9 +1,11 @@
 """What every Scholar action shares: the anticlockwise order, Knowledge, storage, bag, tiles.
 
 The Scholar prefers its current discipline in every choice and, when it cannot use it, tries the
-next one anticlockwise (SOLO-DISC-1..3): :func:`anticlockwise` is that order. It never holds Gold,
-Salt or Inspiration and keeps Books and Prestige tokens in a storage without limit (SOLO-FLOW-4,
-SOLO-FLOW-5); :func:`take_rewards` is how any reward the board gives it is taken (ruling AMB-34).
+next one anticlockwise (SOLO-DISC-1..3):
+[`anticlockwise`][sankore_rules.sankore.solo.common.anticlockwise] is that order. It never holds
+Gold, Salt or Inspiration and keeps Books and Prestige tokens in a storage without limit
+(SOLO-FLOW-4, SOLO-FLOW-5); [`take_rewards`][sankore_rules.sankore.solo.common.take_rewards] is
+how any reward the board gives it is taken (ruling AMB-34).
 """
 
 from __future__ import annotations
@@ -59,9 +61,10 @@ def solo_of(state: State) -> SoloState:
 def anticlockwise(rules: Rules, start: str) -> tuple[str, ...]:
     """The four disciplines from ``start`` on, anticlockwise (SOLO-DISC-2, AMB-38).
 
-    >>> from sankore_rules.sankore.board import load_rules
-    >>> anticlockwise(load_rules(), "mathematics")
-    ('mathematics', 'law', 'astronomy', 'theology')
+    Examples:
+        >>> from sankore_rules.sankore.board import load_rules
+        >>> anticlockwise(load_rules(), "mathematics")
+        ('mathematics', 'law', 'astronomy', 'theology')
     """
     i = rules.discipline_index[start]
     return rules.disciplines[i:] + rules.disciplines[:i]

@@ -2,7 +2,7 @@
 
 The end and the scoring are the normal ones (SOLO-END-1): the Prestige majorities not yet
 scored, the Madrasa's tiles, the Library's values, then every player's Prestige icons by source
-(:func:`~sankore_rules.sankore.rules.scoring.score_sheets`). The Scholar's icons are its
+([`score_sheets`][sankore_rules.sankore.rules.scoring.score_sheets]). The Scholar's icons are its
 Prestige tokens, the Sankoré tiles it is awarded or keeps and its Graduation tiles (ruling
 AMB-35). You win only with strictly more than the Scholar: a tie is the Scholar's, and the
 multiplayer tie-breaks do not apply (SOLO-END-2, ruling AMB-37).

@@ -1,8 +1,8 @@
 """The Scholar's turn: its current discipline, its phase, its actions, and its last turn.
 
 Each turn (SOLO-FLOW-3) sets the current discipline, takes the actions its card slot or row
-space lists (:mod:`~sankore_rules.sankore.solo.actions`) and ends with Teach a Class
-(:mod:`~sankore_rules.sankore.solo.teach`). The phase decides where the discipline comes from:
+space lists ([`actions`][sankore_rules.sankore.solo.actions]) and ends with Teach a Class
+([`teach`][sankore_rules.sankore.solo.teach]). The phase decides where the discipline comes from:
 
 - phase 1 (turns 1-4): the top card of the Scholar's deck, into the lowest free card slot
   (SOLO-PH1-1..4);
@@ -49,9 +49,10 @@ ACTION_STEPS: dict[ScholarAction, str] = {
 def phase_of(rules: Rules, turn: int) -> tuple[int, int]:
     """The phase (1-3) of the Scholar's ``turn`` (counted from 1) and its place in the phase.
 
-    >>> from sankore_rules.sankore.board import load_rules
-    >>> [phase_of(load_rules(), t) for t in (1, 4, 5, 9, 10, 16)]
-    [(1, 0), (1, 3), (2, 0), (2, 4), (3, 0), (3, 6)]
+    Examples:
+        >>> from sankore_rules.sankore.board import load_rules
+        >>> [phase_of(load_rules(), t) for t in (1, 4, 5, 9, 10, 16)]
+        [(1, 0), (1, 3), (2, 0), (2, 4), (3, 0), (3, 6)]
     """
     index = turn - 1
     for phase, turns in enumerate(rules.solo_phase_turns, start=1):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
-from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
@@ -67,7 +67,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []  # AMB-17
+        return no_words(action)  # AMB-17
     if (
         len(action.args) != 2
         or action.args[1] not in ("camel", "timbuktu")
@@ -111,6 +111,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Move your camel to an empty Oasis or Port City space, or skip",
+    answers=("camel", "skip"),
 )
 def _astronomy(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import area_discount, has_ability
 from sankore_rules.sankore.rules.common import (
@@ -80,7 +80,7 @@ def _same_as_printed(rules: Rules, state: State, p: int, space: str, alternative
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if (
         not 1 <= len(action.args) <= 2
         or action.args[0] not in rules.law_spaces
@@ -129,6 +129,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Crown on an empty Law space, or skip",
+    answers=("crown", "skip"),
 )
 def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None

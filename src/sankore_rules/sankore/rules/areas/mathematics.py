@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.common import (
@@ -39,7 +39,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or action.args[0] not in rules.wall_spaces:
         if action.args == (rules.corner_id,):
             return [
@@ -73,6 +73,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Wall on an empty Wall space, or skip",
+    answers=("wall", "skip"),
 )
 def _mathematics(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -130,6 +131,7 @@ def _flip_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_flip_candidates,
     check=_flip_check,
     prompt="Choose a face-down Madrasa tile to flip",
+    answers=("flip",),
 )
 def _flip(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -171,7 +173,7 @@ def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or (
         action.args[0] not in rules.wall_spaces and action.args[0] != rules.corner_id
     ):
@@ -186,6 +188,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     candidates=_free_candidates,
     check=_free_check,
     prompt="Place a free Wall on any empty Wall space, the corner included, or skip",
+    answers=("wall", "skip"),
 )
 def _free_wall(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # ASTRO-13, MATH-10, AMB-3: no cost, no flip, no Gold.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, names_nothing, push, step
+from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
@@ -44,7 +44,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return []
+        return no_words(action)
     if len(action.args) != 1 or action.args[0] not in rules.theology_spaces:
         return [Reason("bad_arguments", "write 'mosque <Theology space>'")]
     space = rules.theology_spaces[action.args[0]]
@@ -68,6 +68,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     candidates=_candidates,
     check=_check,
     prompt="Place a Mosque on an empty Theology space, or skip",
+    answers=("mosque", "skip"),
 )
 def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
@@ -121,7 +122,7 @@ def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 def _student_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "skip":
-        return [] if not action.args else names_nothing()
+        return no_words(action)
     d = task.args["discipline"]
     pl = state.players[task.player]
     match action.args:
@@ -158,6 +159,7 @@ def _student_check(rules: Rules, state: State, task: Task, action: Action) -> li
     candidates=_student_candidates,
     check=_student_check,
     prompt="Send a Student of the shown discipline to the Madrasa, or skip",
+    answers=("madrasa", "skip"),
 )
 def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # THEO-8/9, AMB-4: from the board or a Graduation tile (the active Student sits on its

@@ -1,0 +1,165 @@
+"""Benchmark: what the game-AI wrappers cost per decision, against the bare API.
+
+Plays ``--games`` random games (``--players`` players, seeds ``--seed``, ``--seed + 1`` ...,
+``--turn-limit`` turns each) through each way of driving the engine, and prints the mean
+microseconds per decision and the ratio to the bare API:
+
+``bare API``                 ``sr.legal_actions`` then ``sr.apply`` of a random one
+``indices``                  ``legal_indices`` then ``sr.apply(index_to_action(i))``
+``mask``                     ``legal_mask`` then the same
+``mask + tensor``            and the acting player's ``observation_tensor``
+``pettingzoo``               ``env.last()`` (tensor and mask) then ``env.step(i)``
+``openspiel``                ``state.legal_actions()`` then ``state.apply_action(i)``
+``openspiel + observer``     and the tensor through ``make_observation(game).set_from``
+``openspiel + list``         and ``state.observation_tensor(player)`` (a new list each time)
+``openspiel + clone``        and one ``state.clone()`` (what MCTS does at every step)
+
+Each way picks a uniformly random legal action with its own seeded generator, so the games
+differ from way to way but their lengths are alike; the figure is the process's CPU time per
+decision (so other programs on the machine count less), setup included. Benchmarks are not
+tests: this measures and prints.
+
+    .venv/bin/python benchmarks/ai_overhead.py --games 5 --players 3 --turn-limit 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+from open_spiel.python.observation import make_observation
+
+import sankore_rules as sr
+import sankore_rules.interfaces.ai.openspiel_game
+from sankore_rules.interfaces.ai.action_space import index_to_action, legal_indices, legal_mask
+from sankore_rules.interfaces.ai.pettingzoo_env import raw_env
+from sankore_rules.interfaces.ai.tensors import observation_tensor
+
+Driver = Callable[[int, int, int | None], int]  # (players, seed, turn limit) -> decisions
+
+
+def bare(players: int, seed: int, turn_limit: int | None) -> int:
+    rng = random.Random(seed)
+    state = sr.new_game(players, seed=seed, turn_limit=turn_limit)
+    decisions = 0
+    while not sr.is_terminal(state):
+        legal = sr.legal_actions(state)
+        state = sr.apply(state, legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def indices(players: int, seed: int, turn_limit: int | None) -> int:
+    rng = random.Random(seed)
+    state = sr.new_game(players, seed=seed, turn_limit=turn_limit)
+    rules = sr.rules_of(state)
+    decisions = 0
+    while not sr.is_terminal(state):
+        legal = legal_indices(state)
+        state = sr.apply(state, index_to_action(rules, legal[rng.randrange(len(legal))]))
+        decisions += 1
+    return decisions
+
+
+def masked(tensor: bool) -> Driver:
+    def drive(players: int, seed: int, turn_limit: int | None) -> int:
+        rng = random.Random(seed)
+        state = sr.new_game(players, seed=seed, turn_limit=turn_limit)
+        rules = sr.rules_of(state)
+        decisions = 0
+        while not sr.is_terminal(state):
+            legal = np.flatnonzero(legal_mask(state))
+            if tensor:
+                observation_tensor(state, state.current_player or 0)
+            i = int(legal[rng.randrange(len(legal))])
+            state = sr.apply(state, index_to_action(rules, i))
+            decisions += 1
+        return decisions
+
+    return drive
+
+
+def pettingzoo(players: int, seed: int, turn_limit: int | None) -> int:
+    rng = random.Random(seed)
+    environment = raw_env(players=players, seed=seed, turn_limit=turn_limit)
+    environment.reset()
+    decisions = 0
+    for _agent in environment.agent_iter():
+        observation, _reward, terminated, truncated, _info = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[rng.randrange(len(legal))]))
+        decisions += 1
+    return decisions
+
+
+def openspiel(tensor: str = "", clone: bool = False) -> Driver:
+    def drive(players: int, seed: int, turn_limit: int | None) -> int:
+        rng = random.Random(seed)
+        game = pyspiel.load_game(
+            "python_sankore", {"players": players, "turn_limit": turn_limit or 0}
+        )
+        observer = make_observation(game)
+        state = game.new_initial_state()
+        state.apply_action(seed % game.max_chance_outcomes())
+        decisions = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if tensor == "list":
+                state.observation_tensor(state.current_player())
+            elif tensor == "observer":
+                observer.set_from(state, state.current_player())
+            if clone:
+                state.clone()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        return decisions
+
+    return drive
+
+
+DRIVERS: dict[str, Driver] = {
+    "bare API": bare,
+    "indices": indices,
+    "mask": masked(tensor=False),
+    "mask + tensor": masked(tensor=True),
+    "pettingzoo": pettingzoo,
+    "openspiel": openspiel(),
+    "openspiel + observer": openspiel(tensor="observer"),
+    "openspiel + list": openspiel(tensor="list"),
+    "openspiel + clone": openspiel(clone=True),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--turn-limit", type=int, default=20)
+    args = parser.parse_args()
+    print(
+        f"{args.games} random games of {args.players} players, turn limit {args.turn_limit}, "
+        f"seeds from {args.seed}"
+    )
+    print(f"{'way':<20} {'decisions':>9} {'us/decision':>12} {'x bare':>7}")
+    baseline = None
+    for name, drive in DRIVERS.items():
+        drive(args.players, args.seed, args.turn_limit)  # warm up: rulesets, layouts, imports
+        decisions = 0
+        start = time.process_time_ns()
+        for g in range(args.games):
+            decisions += drive(args.players, args.seed + g, args.turn_limit)
+        per = (time.process_time_ns() - start) / decisions / 1000
+        baseline = baseline or per
+        print(f"{name:<20} {decisions:>9} {per:>12.1f} {per / baseline:>7.2f}")
+
+
+if __name__ == "__main__":
+    main()

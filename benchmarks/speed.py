@@ -1,0 +1,276 @@
+"""Benchmark: sankore_rules against python-chess, the yardstick, measured side by side.
+
+Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python or compiled):
+
+- decisions/s and games/s of random 4-player games (uniform random choices, the turn-limit
+  variant at 100 turns so that games stay comparable), beside python-chess's random-playout
+  plies/s, measured in the same process by alternating timed blocks of each (CPU time, so a
+  busy neighbour on a shared machine slows both alike); the ratio is of the blocks' medians;
+- microseconds per ``sr.legal_actions`` (on a state that has not listed its options yet) and per
+  ``sr.apply``, over every decision of a few games;
+- bytes per stored state: tracemalloc's count of what the states kept from real games hold,
+  as ``apply`` returns them and once their options have been listed;
+- games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
+  random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
+- games/s of random playouts on 1 and on 2 processes (``multiprocessing``);
+- what ``gc.freeze()`` does for a search that keeps every state it makes.
+
+    .venv/bin/python benchmarks/speed.py              # make bench runs it on both builds
+    .venv/bin/python benchmarks/speed.py --rounds 3 --block 0.5   # a quicker, rougher look
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+
+import chess
+
+import sankore_rules as sr
+
+PLAYERS = 4
+TURN_LIMIT = 100
+SECTIONS = ("chess", "solo", "calls", "memory", "processes", "gc")
+SCHOLARS = ("easy", "medium", "hard", "very_hard")
+
+
+def build() -> str:
+    """Which build of sankore_rules this process imports."""
+    from sankore_rules.sankore import engine
+
+    return "compiled (mypyc)" if not engine.__file__.endswith(".py") else "pure Python"
+
+
+class SankorePlayouts:
+    """Random 4-player games, one after another, seeds 0, 1, 2 ..."""
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.games = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play until ``seconds`` of CPU time have passed; (decisions, CPU seconds)."""
+        clock = time.process_time
+        decisions, start = 0, clock()
+        while clock() - start < seconds:
+            rng = random.Random(self.seed)
+            state = sr.new_game(players=PLAYERS, seed=self.seed, turn_limit=TURN_LIMIT)
+            while not sr.is_terminal(state):
+                state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+                decisions += 1
+            self.seed += 1
+            self.games += 1
+        return decisions, clock() - start
+
+
+class ChessPlayouts:
+    """python-chess random games from the starting position, the usual playout loop."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play until ``seconds`` of CPU time have passed; (plies, CPU seconds)."""
+        clock = time.process_time
+        plies, start = 0, clock()
+        while clock() - start < seconds:
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(self.rng.choice(list(board.legal_moves)))
+                plies += 1
+        return plies, clock() - start
+
+
+def side_by_side(rounds: int, block: float) -> None:
+    """Alternate timed blocks of both workloads and print the medians and their ratio."""
+    ours, theirs = SankorePlayouts(), ChessPlayouts()
+    ours.run(block / 4)  # warm up both (tables loaded, caches filled)
+    theirs.run(block / 4)
+    ours.games = 0
+    our_rates: list[float] = []
+    their_rates: list[float] = []
+    played_decisions, played_seconds = 0, 0.0
+    for _ in range(rounds):
+        decisions, seconds = ours.run(block)
+        our_rates.append(decisions / seconds)
+        played_decisions += decisions
+        played_seconds += seconds
+        plies, seconds = theirs.run(block)
+        their_rates.append(plies / seconds)
+    ours_median, theirs_median = statistics.median(our_rates), statistics.median(their_rates)
+    print(
+        f"random {PLAYERS}-player games: {ours_median:8.0f} decisions/s (median of {rounds} "
+        f"blocks of {block:g} s CPU; range {min(our_rates):.0f}-{max(our_rates):.0f}), "
+        f"{ours.games / played_seconds:.2f} games/s, "
+        f"{played_decisions / max(ours.games, 1):.0f} decisions/game"
+    )
+    print(
+        f"python-chess random playouts: {theirs_median:8.0f} plies/s "
+        f"(range {min(their_rates):.0f}-{max(their_rates):.0f}), python-chess {chess.__version__}"
+    )
+    print(f"ratio: {ours_median / theirs_median:.2f}x python-chess")
+
+
+def solo_games(block: float) -> None:
+    """Random solo games against the Scholar, ``block`` CPU seconds per difficulty."""
+    clock = time.process_time
+    for scholar in SCHOLARS:
+        games = decisions = 0
+        start = clock()
+        while clock() - start < block:
+            rng = random.Random(games)
+            state = sr.new_game(players=1, seed=games, scholar=scholar)
+            while not sr.is_terminal(state):
+                state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+                decisions += 1
+            games += 1
+        seconds = clock() - start
+        print(
+            f"random solo games, {scholar + ' Scholar:':<19} {games / seconds:6.1f} games/s, "
+            f"{decisions / seconds:6.0f} decisions/s, {decisions / games:.0f} decisions/game"
+        )
+
+
+def per_call(games: int) -> None:
+    """Microseconds per ``legal_actions`` (listing afresh) and per ``apply``."""
+    perf = time.perf_counter_ns
+    legal_ns: list[int] = []
+    apply_ns: list[int] = []
+    for seed in range(1000, 1000 + games):
+        rng = random.Random(seed)
+        state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+        while not sr.is_terminal(state):
+            t0 = perf()
+            actions = sr.legal_actions(state)
+            t1 = perf()
+            state = sr.apply(state, rng.choice(actions))
+            t2 = perf()
+            legal_ns.append(t1 - t0)
+            apply_ns.append(t2 - t1)
+    for name, values in (("legal_actions", legal_ns), ("apply", apply_ns)):
+        print(
+            f"{name:>13}: mean {statistics.fmean(values) / 1000:6.1f} us, median "
+            f"{statistics.median(values) / 1000:6.1f} us, "
+            f"p95 {statistics.quantiles(values, n=20)[-1] / 1000:6.1f} us "
+            f"({len(values)} calls)"
+        )
+
+
+def kept_states(games: int, list_options: bool) -> list[sr.State]:
+    """Every state of ``games`` random games, as a search tree would keep them."""
+    kept: list[sr.State] = []
+    for seed in range(2000, 2000 + games):
+        rng = random.Random(seed)
+        state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+        while not sr.is_terminal(state):
+            actions = sr.legal_actions(state)
+            state = sr.apply(state, rng.choice(actions))
+            if list_options and not sr.is_terminal(state):
+                sr.legal_actions(state)
+            kept.append(state)
+    return kept
+
+
+def bytes_per_state(games: int) -> None:
+    """What a kept state costs, counted by tracemalloc (sharing counted once)."""
+    for list_options, label in ((False, "as apply returns them"), (True, "options listed")):
+        gc.collect()
+        tracemalloc.start()
+        kept = kept_states(games, list_options)
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"bytes per stored state ({label}): {held / len(kept):7.0f} ({len(kept)} states)")
+        del kept
+
+
+def playout_games(seed: int) -> int:
+    """One random game (a worker's job); its decision count."""
+    rng = random.Random(seed)
+    state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+    decisions = 0
+    while not sr.is_terminal(state):
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+        decisions += 1
+    return decisions
+
+
+def processes(games: int) -> None:
+    """Games/s of the same random games on 1 and on 2 worker processes."""
+    seeds = list(range(3000, 3000 + games))
+    for workers in (1, 2):
+        with multiprocessing.Pool(workers) as pool:
+            pool.map(playout_games, range(workers))  # start-up and table loading left out
+            start = time.perf_counter()
+            pool.map(playout_games, seeds, chunksize=1)
+            seconds = time.perf_counter() - start
+        print(f"{workers} process{'es' if workers > 1 else '  '}: {games / seconds:6.2f} games/s")
+
+
+def tree_growth(states: int, freeze: bool) -> float:
+    """Decisions/s of random playouts that keep every state, as a search tree does."""
+    kept: list[sr.State] = []
+    gc.collect()
+    if freeze:
+        gc.freeze()
+    seed, start = 4000, time.process_time()
+    while len(kept) < states:
+        rng = random.Random(seed)
+        state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+        while not sr.is_terminal(state) and len(kept) < states:
+            state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+            kept.append(state)
+            if freeze and len(kept) % 10_000 == 0:
+                gc.freeze()  # what is kept for good needs no more collecting
+        seed += 1
+    rate = len(kept) / (time.process_time() - start)
+    gc.unfreeze()
+    return rate
+
+
+def garbage_collection(states: int) -> None:
+    """A growing tree with the default collector, and with ``gc.freeze()`` as it grows."""
+    plain = tree_growth(states, freeze=False)
+    frozen = tree_growth(states, freeze=True)
+    print(
+        f"keeping {states} states: {plain:7.0f} decisions/s, with gc.freeze() every 10,000: "
+        f"{frozen:7.0f} decisions/s ({frozen / plain:.2f}x)"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="timed blocks of each workload")
+    parser.add_argument("--block", type=float, default=1.5, help="CPU seconds per block")
+    parser.add_argument("--games", type=int, default=6, help="games for per-call and memory")
+    parser.add_argument("--parallel-games", type=int, default=24, help="games per process run")
+    parser.add_argument("--tree", type=int, default=100_000, help="states kept in the gc run")
+    parser.add_argument(
+        "--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="sections to run"
+    )
+    args = parser.parse_args(argv)
+    sr.new_game(players=2, seed=0)  # load the rule tables before timing anything
+    print(f"sankore_rules {build()}, Python {sys.version.split()[0]}")
+    sections: dict[str, Callable[[], None]] = {
+        "chess": lambda: side_by_side(args.rounds, args.block),
+        "solo": lambda: solo_games(args.block),
+        "calls": lambda: per_call(args.games),
+        "memory": lambda: bytes_per_state(args.games),
+        "processes": lambda: processes(args.parallel_games),
+        "gc": lambda: garbage_collection(args.tree),
+    }
+    for name in SECTIONS:
+        if name in args.only:
+            sections[name]()
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,290 @@
+"""A game viewer: one self-contained HTML page stepping through a recorded game.
+
+``viewer_html()`` replays a record and writes a page holding, for every position of the
+game, the picture of the whole state (``state_svg()``, the last action's
+marks included), the running score sheet and what the last action did; beside it the list of
+actions. The arrow keys step back and forth (Home and End jump to either end, Page Up and Page
+Down by ten); a click on an action jumps there; the address keeps the move (``#42``).
+
+The page needs nothing from the network: its style, its script and every frame are in it. A
+frame keeps only what changed: the pictures' board layers are written once, and each frame
+names, panel by panel, one of the pieces layers written once each.
+
+Examples:
+    >>> import sankore_rules as sr
+    >>> state = sr.new_game(players=2, seed=5)
+    >>> record = sr.load_record(sr.save_record(sr.legal_actions(state)[:1], players=2, seed=5))
+    >>> page = viewer_html(record)
+    >>> page.startswith("<!doctype html>") and "draft" in page
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from sankore_rules import api
+from sankore_rules.interfaces.records import Record, replay
+from sankore_rules.interfaces.svg import state_layout
+from sankore_rules.interfaces.svg.canvas import SVG_NAMESPACE, el, panel_group, title
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.rules.scoring import Scores
+from sankore_rules.sankore.state import Event, State
+
+__all__ = ["viewer_html"]
+
+
+def _states(record: Record, rules: Rules | None, check_rules: bool) -> list[State]:
+    """The game's positions: the setup, then the state after each action."""
+    # One checked replay first: a record that does not replay fails as replay() says why.
+    replay(record, rules=rules, check_rules=check_rules)
+    states = [record.start(rules, check_rules=check_rules)]
+    for text in record.actions:
+        states.append(api.apply(states[-1], text))
+    return states
+
+
+def score_table(scores: Scores, *, final: bool) -> str:
+    """A score sheet as an HTML table: icons, value and points per discipline, the totals."""
+    disciplines = [line.discipline for line in scores.players[0].disciplines]
+    head = "".join(f"<th>{escape(d.capitalize())}</th>" for d in disciplines)
+    values = "".join(f"<td>×{scores.values[d]}</td>" for d in disciplines)
+    rows = [f"<tr><th>value</th>{values}<td></td></tr>"]
+    for sheet in scores.players:
+        cells = "".join(
+            f"<td>{sum(line.icons.values())} = {line.points}</td>" for line in sheet.disciplines
+        )
+        mark = " ★" if sheet.winner and final else ""
+        rows.append(f"<tr><th>P{sheet.player}{mark}</th>{cells}<td>{sheet.total}</td></tr>")
+    caption = "Final scores" if final else "Score if the game ended now"
+    return (
+        f"<table><caption>{caption}</caption><thead><tr><th></th>{head}<th>Total</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _event_words(event: Event) -> str:
+    who = "" if event.player is None else f"P{event.player} "
+    detail = ", ".join(f"{k} {v}" for k, v in event.detail.items())
+    return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
+
+
+def viewer_html(record: Record, *, rules: Rules | None = None, check_rules: bool = True) -> str:
+    """The page stepping through ``record``'s game, as HTML text.
+
+    Args:
+        record: the game.
+        rules: the ruleset to replay it by; the bundled one by default.
+        check_rules: refuse a record made with another ruleset (as ``replay()`` does).
+
+    Raises:
+        RecordError: for a setup the game does not have, or another ruleset's record.
+        ReplayError: at the first action that does not replay, or for a recorded result the
+            game does not reach.
+    """
+    states = _states(record, rules, check_rules)
+    parts: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    frames = []
+    picture = ""
+    for move, state in enumerate(states):
+        size, panels = state_layout(state)
+        if move == 0:
+            picture = el(
+                "svg",
+                title("Sankoré: the whole game"),
+                el("rect", width=size[0], height=size[1], fill=_background(state)),
+                "".join(panel_group(p, pieces="") for p in panels),
+                xmlns=SVG_NAMESPACE,
+                viewBox=f"0 0 {size[0]} {size[1]}",
+                width=size[0],
+                height=size[1],
+                font_family="sans-serif",
+                role="img",
+                aria_label="Sankoré: the whole game",
+                data_picture="state",
+            )
+        sheet = score_table(api.final_scores(state), final=api.is_terminal(state))
+        frames.append(
+            {
+                "pieces": [parts.setdefault(p.pieces, len(parts)) for p in panels],
+                "scores": scores.setdefault(sheet, len(scores)),
+                "events": [_event_words(e) for e in state.events if e.kind != "action"],
+            }
+        )
+    data = {
+        "parts": list(parts),
+        "scores": list(scores),
+        "frames": frames,
+        "actions": [
+            {"player": states[i].current_player, "text": text}
+            for i, text in enumerate(record.actions)
+        ],
+    }
+    return _page(record, picture, data)
+
+
+def _background(state: State) -> str:
+    return api.rules_of(state).tables.drawing.colours.board
+
+
+def _page(record: Record, picture: str, data: dict[str, object]) -> str:
+    result = ""
+    if record.scores is not None:
+        totals = ", ".join(f"P{p} {s}" for p, s in enumerate(record.scores))
+        winners = ", ".join(f"P{p}" for p in record.winners or ())
+        result = f"; result {totals}, won by {winners}"
+    about = (
+        f"{record.players} players, seed {record.seed}, Library {record.library}, "
+        f"{len(record.actions)} actions{result}"
+    )
+    actions: list[dict[str, object]] = data["actions"]  # type: ignore[assignment]
+    items = "".join(
+        f'<li value="{i + 1}"><button type="button" data-move="{i + 1}">'
+        f"P{a['player']}: {escape(str(a['text']))}</button></li>"
+        for i, a in enumerate(actions)
+    )
+    # "</" may not appear inside a script element.
+    frames = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return _TEMPLATE.format(
+        title=escape(f"Sankoré game: {about}"),
+        about=escape(about),
+        last=len(record.actions),
+        picture=picture,
+        items=items,
+        frames=frames,
+        style=_STYLE,
+        script=_SCRIPT,
+    )
+
+
+_STYLE = """
+body { margin: 0; font-family: sans-serif; background: #f6f1e4; color: #3d2b1f; }
+header { position: sticky; top: 0; z-index: 1; background: #efe3c6; padding: 8px 16px;
+  border-bottom: 1px solid #3d2b1f; }
+header h1 { font-size: 18px; margin: 0 0 4px; }
+header p { margin: 0 0 6px; font-size: 13px; }
+nav { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+nav button { font-size: 15px; min-width: 40px; }
+nav input[type=range] { flex: 1; min-width: 200px; }
+#where { font-variant-numeric: tabular-nums; min-width: 16em; }
+main { display: flex; gap: 16px; padding: 12px 16px; align-items: flex-start; }
+#picture { flex: 1; min-width: 0; }
+#picture svg { width: 100%; height: auto; }
+aside { width: 340px; flex: none; position: sticky; top: 96px; max-height: calc(100vh - 110px);
+  overflow: auto; font-size: 13px; }
+aside h2 { font-size: 15px; margin: 12px 0 4px; }
+#actions { max-height: 40vh; overflow: auto; margin: 0; padding-left: 3.2em; }
+#actions button { border: none; background: none; padding: 1px 4px; cursor: pointer;
+  font: inherit; text-align: left; color: inherit; }
+#actions li.now button { background: #e4007c; color: #fff; border-radius: 3px; }
+table { border-collapse: collapse; font-size: 12px; }
+caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
+td, th { border: 1px solid #c8b88f; padding: 2px 5px; text-align: right; }
+#events { padding-left: 1.2em; margin: 0; }
+kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; font-size: 11px; }
+"""
+
+_SCRIPT = """
+(function () {
+  "use strict";
+  const data = JSON.parse(document.getElementById("frames").textContent);
+  const last = data.frames.length - 1;
+  const slots = Array.from(document.querySelectorAll('#picture [data-layer="pieces"]'));
+  const items = Array.from(document.querySelectorAll("#actions li"));
+  const range = document.getElementById("move");
+  const where = document.getElementById("where");
+  let now = -1;
+  function show(i) {
+    i = Math.max(0, Math.min(last, i));
+    const frame = data.frames[i];
+    frame.pieces.forEach(function (part, k) {
+      if (slots[k].dataset.part !== String(part)) {
+        slots[k].innerHTML = data.parts[part];
+        slots[k].dataset.part = String(part);
+      }
+    });
+    document.getElementById("scores").innerHTML = data.scores[frame.scores];
+    const events = document.getElementById("events");
+    events.replaceChildren();
+    frame.events.forEach(function (words) {
+      const li = document.createElement("li");
+      li.textContent = words;
+      events.appendChild(li);
+    });
+    if (now > 0) { items[now - 1].classList.remove("now"); }
+    if (i > 0) {
+      items[i - 1].classList.add("now");
+      items[i - 1].scrollIntoView({block: "nearest"});
+    }
+    const action = i > 0 ? data.actions[i - 1] : null;
+    where.textContent = "move " + i + " of " + last +
+      (action ? " \\u00b7 P" + action.player + ": " + action.text : " \\u00b7 the setup");
+    range.value = String(i);
+    document.body.dataset.move = String(i);
+    now = i;
+    if (location.hash !== "#" + i) { history.replaceState(null, "", "#" + i); }
+  }
+  const steps = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1,
+                 PageDown: 10, PageUp: -10};
+  document.addEventListener("keydown", function (event) {
+    if (event.target === range || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (event.key in steps) { show(now + steps[event.key]); }
+    else if (event.key === "Home") { show(0); }
+    else if (event.key === "End") { show(last); }
+    else { return; }
+    event.preventDefault();
+  });
+  document.getElementById("first").onclick = function () { show(0); };
+  document.getElementById("back").onclick = function () { show(now - 1); };
+  document.getElementById("forward").onclick = function () { show(now + 1); };
+  document.getElementById("end").onclick = function () { show(last); };
+  range.oninput = function () { show(Number(range.value)); };
+  document.getElementById("actions").onclick = function (event) {
+    const button = event.target.closest("button[data-move]");
+    if (button) { show(Number(button.dataset.move)); }
+  };
+  const start = Number(location.hash.slice(1));
+  show(Number.isInteger(start) ? start : 0);
+})();
+"""
+
+_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<header>
+<h1>Sankoré</h1>
+<p>{about}</p>
+<nav aria-label="moves">
+<button type="button" id="first" title="the setup (Home)">|◀</button>
+<button type="button" id="back" title="one move back (Left arrow)">◀</button>
+<button type="button" id="forward" title="one move forward (Right arrow)">▶</button>
+<button type="button" id="end" title="the last move (End)">▶|</button>
+<input type="range" id="move" min="0" max="{last}" value="0" aria-label="move">
+<span id="where"></span>
+<span>keys: <kbd>Left</kbd> <kbd>Right</kbd> one move, <kbd>Home</kbd> <kbd>End</kbd>,
+<kbd>PgUp</kbd> <kbd>PgDn</kbd> ten</span>
+</nav>
+</header>
+<main>
+<div id="picture">{picture}</div>
+<aside>
+<div id="scores"></div>
+<h2>What the last action did</h2>
+<ul id="events"></ul>
+<h2>Actions</h2>
+<ol id="actions">{items}</ol>
+</aside>
+</main>
+<script type="application/json" id="frames">{frames}</script>
+<script>{script}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,74 @@
+"""Listing and judging agree (issue 12): the fast paths say exactly what the checks say.
+
+``legal_actions`` lists some decisions directly, family by family, without wording a reason
+for what it passes over, and ``apply`` judges the one action it is given by its decision's
+check alone, without listing. Both are exact only if (1) every direct listing equals the
+candidates the check accepts, and (2) the check refuses everything that is not listed. Random
+games of 2 to 4 players are walked and, at every decision, both are asked of the listed
+options, of near misses made from them (a word swapped, added or dropped, another decision's
+verb), and of every well-formed turn and area action.
+"""
+
+from __future__ import annotations
+
+import random
+
+import sankore_rules as sr
+from positions import RULES
+from probes import all_area_actions, all_turn_actions, mutations
+from sankore_rules.sankore import engine
+from sankore_rules.sankore.actions import Action
+from sankore_rules.sankore.state import State
+
+TURN_LIMIT = 40
+
+
+def _probes(state: State, listed: list[Action], rng: random.Random) -> list[Action]:
+    task = state.decision
+    assert task is not None
+    probes = {m for a in listed for m in mutations(state, a)}
+    probes.update(Action(a.kind, (*a.args, "extra")) for a in listed)  # a word too many
+    probes.update(Action(a.kind, a.args[:-1]) for a in listed if a.args)  # a word too few
+    kinds = sorted({k for s in engine.STEPS.values() for k in s.answers})
+    probes.update(Action(k, a.args) for a in listed[:3] for k in kinds)  # another decision's verb
+    if task.kind == "turn":
+        probes.update(rng.sample(all_turn_actions(state), 120))
+    elif task.kind in RULES.discipline_index:
+        probes.update(all_area_actions(task.kind))
+    return sorted(probes - set(listed), key=str)
+
+
+def test_direct_listings_equal_what_the_checks_accept_and_checks_refuse_the_rest() -> None:
+    met: set[str] = set()
+    direct: set[str] = set()
+    probed = 0
+    for seed in range(9):
+        rng = random.Random(seed)
+        state = sr.new_game(players=2 + seed % 3, seed=seed, turn_limit=TURN_LIMIT)
+        while not sr.is_terminal(state):
+            task = state.decision
+            assert task is not None
+            spec = engine.STEPS[task.kind]
+            assert spec.check is not None
+            listed = sr.legal_actions(state)
+            met.add(task.kind)
+            if spec.lister is not None:
+                direct.add(task.kind)
+                assert engine.filtered(RULES, state) == listed, task.kind
+            for action in listed:
+                assert [] == spec.check(RULES, state, task, action), (task.kind, str(action))
+            for action in _probes(state, listed, rng):
+                assert sr.explain(state, action), (task.kind, str(action))
+                probed += 1
+            state = sr.apply(state, rng.choice(listed))
+    assert {"turn"} <= direct
+    assert len(met) >= 20
+    assert probed > 10_000
+
+
+def test_apply_refuses_an_unlisted_action_that_names_nothing_with_the_options() -> None:
+    """The check's refusal of words naming nothing becomes ``no_such_option`` with a hint."""
+    state = sr.new_game(players=2, seed=1)
+    reasons = sr.explain(state, "draft nowhere")
+    assert ["no_such_option"] == [r.code for r in reasons]
+    assert reasons[0].words.startswith("'draft nowhere' is not one of the options here; the ")
