@@ -24,7 +24,7 @@ __all__ = ["SEED_BOUND", "generator", "new_state"]
 SEED_BOUND = 2**256
 
 
-def generator(seed: int) -> random.Random:
+def generator(seed: object) -> random.Random:
     """The generator of every shuffle and draw of the game with ``seed``.
 
     ``random.Random`` seeds from the absolute value of an integer, so ``n`` and ``-n`` would
@@ -43,22 +43,24 @@ def generator(seed: int) -> random.Random:
 
 
 def new_state(
-    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+    rules: Rules, players: object, seed: object, library: object, turn_limit: object = None
 ) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
     ``turn_limit`` is the variant that bounds the game's length (see
-    [`State`][sankore_rules.State]).
+    [`State`][sankore_rules.State]). The arguments come from callers as they are, so their
+    types are checked here too (the compiled build would otherwise refuse them first).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    if library not in rules.library_sides:
+    if not isinstance(library, str) or library not in rules.library_sides:
         raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
     if turn_limit is not None and (
         isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
     ):
         raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
     rng = generator(seed)
+    assert isinstance(seed, int)  # generator refused anything else
     D = rules.disciplines
     counts = rules.counts
     supply_books = [counts.books_per_discipline] * 4
