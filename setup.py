@@ -12,20 +12,20 @@ from setuptools import setup
 PACKAGE = Path("src/sankore_rules")
 
 #: What random playouts and search spend their time in: the decision engine, the effects and
-#: the rules procedures, and the public functions that call them.
+#: the rules procedures.
 COMPILED = (
-    "api.py",
     "sankore/engine.py",
-    "sankore/actions.py",
-    "sankore/errors.py",
     "sankore/effects.py",
     "sankore/rules/*.py",
     "sankore/rules/areas/*.py",
 )
 
 #: Left interpreted all the same: modules of attrs classes (mypyc would make them native classes,
-#: which attrs cannot build) and what reads tables and documents (loading, checking JSON,
-#: drawing, the CLI), which runs once and gains nothing.
+#: which attrs cannot build). Everything outside COMPILED stays interpreted too: the public
+#: functions in api.py most of all, because they are the trust boundary, which must answer an
+#: argument of the wrong type with the library's own error, where compiled code would raise a
+#: TypeError of its own before the check could run (so also actions.py, which checks Action
+#: objects from callers); and what reads tables and documents.
 INTERPRETED = ("sankore/rules/scoring.py",)
 
 

@@ -12,6 +12,7 @@ there (read with ``tomllib``, written back as TOML), for the tests of ``load_rul
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import shutil
@@ -381,16 +382,19 @@ class Mutation:
 
     def apply(self, document: Any) -> None:
         """Change ``document`` in place."""
+        # Values are copied in, never shared: a shared list (an odd value used twice, or a
+        # duplicate) would let a later mutation change two places at once, or an example
+        # change the next one's values, or a document contain itself.
         parent = _at(document, self.path[:-1])
         key = self.path[-1]
         if self.op == "set":
-            parent[key] = self.value
+            parent[key] = copy.deepcopy(self.value)
         elif self.op == "delete":
             del parent[key]
         elif self.op == "duplicate" and isinstance(parent, list):
-            parent.insert(key, parent[key])
+            parent.insert(key, copy.deepcopy(parent[key]))
         elif self.op == "duplicate":
-            parent[f"{key}_copy"] = parent[key]
+            parent[f"{key}_copy"] = copy.deepcopy(parent[key])
         elif self.op == "swap" and isinstance(parent, list) and len(parent) > 1:
             other = (key + 1) % len(parent)
             parent[key], parent[other] = parent[other], parent[key]

@@ -259,8 +259,12 @@ def settle(rules: Rules, state: State) -> None:
             spec.resolve(rules, state, task, options[0])
 
 
-def check(rules: Rules, state: State, action: Action, player: int | None = None) -> list[Reason]:
-    """Every reason ``action`` is refused now; [] when it is legal."""
+def check(rules: Rules, state: State, action: object, player: object = None) -> list[Reason]:
+    """Every reason ``action`` is refused now; [] when it is legal.
+
+    ``action`` and ``player`` come from callers as they are: anything that is not a
+    well-formed [`Action`][sankore_rules.Action] is refused with a reason, not an exception.
+    """
     task = state.decision
     if task is None:
         return [Reason("game_over", "the game is over: there is nothing left to decide")]
@@ -272,8 +276,8 @@ def check(rules: Rules, state: State, action: Action, player: int | None = None)
             )
         ]
     malformed = action_problem(action)
-    if malformed is not None:
-        return [Reason("not_an_action", malformed)]
+    if malformed is not None or not isinstance(action, Action):
+        return [Reason("not_an_action", malformed or "not an Action")]
     if _is_option(rules, state, task, action):
         return []
     # Refused: what follows words why, so it may take its time.
@@ -313,7 +317,7 @@ ALWAYS_KINDS: dict[str, tuple[str, ...]] = {}
 ELSEWHERE: dict[str, Check] = {}
 
 
-def decide(rules: Rules, state: State, action: Action, player: int | None = None) -> State:
+def decide(rules: Rules, state: State, action: object, player: object = None) -> State:
     """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
 
     Raises:
@@ -321,7 +325,7 @@ def decide(rules: Rules, state: State, action: Action, player: int | None = None
             action is not legal.
     """
     reasons = check(rules, state, action, player)
-    if reasons:
+    if reasons or not isinstance(action, Action):
         raise IllegalAction(action, reasons)
     return perform(rules, state, action)
 

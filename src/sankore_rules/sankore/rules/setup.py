@@ -18,14 +18,14 @@ from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
 from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.state import MadrasaTile, MarketColumn, PlayerState, State, Task
 
-__all__ = ["SEED_BOUND", "check_options", "deal", "generator", "new_state"]
+__all__ = ["SEED_BOUND", "deal", "generator", "new_state"]
 
 #: Seeds lie strictly between -SEED_BOUND and SEED_BOUND: room for a 256-bit hash as a seed,
 #: and a bound that keeps a seed's JSON short.
 SEED_BOUND = 2**256
 
 
-def generator(seed: int) -> random.Random:
+def generator(seed: object) -> random.Random:
     """The generator of every shuffle and draw of the game with ``seed``.
 
     ``random.Random`` seeds from the absolute value of an integer, so ``n`` and ``-n`` would
@@ -44,12 +44,13 @@ def generator(seed: int) -> random.Random:
 
 
 def new_state(
-    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+    rules: Rules, players: object, seed: object, library: object, turn_limit: object = None
 ) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
     ``turn_limit`` is the variant that bounds the game's length (see
-    [`State`][sankore_rules.State]).
+    [`State`][sankore_rules.State]). The arguments come from callers as they are, so their
+    types are checked here too (the compiled build would otherwise refuse them first).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
@@ -64,32 +65,28 @@ def new_state(
     return state
 
 
-def check_options(rules: Rules, library: str, turn_limit: int | None) -> None:
-    """Refuse a Library side or a turn limit the game does not have.
-
-    Raises:
-        ValueError: naming the option and what it may be.
-    """
-    if library not in rules.library_sides:
-        raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
-    if turn_limit is not None and (
-        isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
-    ):
-        raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
-
-
 def deal(
-    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None = None
+    rules: Rules, players: int, seed: object, library: object, turn_limit: object = None
 ) -> tuple[State, list[int]]:
     """The common, player and draft setup of ``players`` seats, before anyone drafts.
 
     Returns the state, with an empty agenda, and the Objective cards in their shuffled order:
     the first ``players`` x 4 are dealt, the rest are the undealt deck, top first (the solo
     setup turns its top card for the Scholar's draft, SOLO-SET-12). Every draw comes from the
-    seed's generator in a fixed order, so a seed always gives the same setup.
+    seed's generator in a fixed order, so a seed always gives the same setup. The seed, the
+    Library side and the turn limit come from callers as they are and are checked here.
+
+    Raises:
+        ValueError: for a seed, Library side or turn limit the game does not have.
     """
-    check_options(rules, library, turn_limit)
+    if not isinstance(library, str) or library not in rules.library_sides:
+        raise ValueError(f"library must be one of {sorted(rules.library_sides)}, got {library!r}")
+    if turn_limit is not None and (
+        isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
+    ):
+        raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
     rng = generator(seed)
+    assert isinstance(seed, int)  # generator refused anything else
     D = rules.disciplines
     counts = rules.counts
     supply_books = [counts.books_per_discipline] * 4

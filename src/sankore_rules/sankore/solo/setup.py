@@ -23,12 +23,16 @@ YOU = 0
 
 
 def new_solo_state(
-    rules: Rules, difficulty: str, seed: int, library: str, turn_limit: int | None = None
+    rules: Rules, difficulty: object, seed: object, library: object, turn_limit: object = None
 ) -> State:
     """A new solo game against the Scholar of ``difficulty``, waiting for your draft.
 
+    The arguments come from callers as they are: each is checked (the seed, Library side and
+    turn limit as in every game, by ``deal``).
+
     Raises:
-        ValueError: for a difficulty the solo boards do not have, or the 6-shelf Library.
+        ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, or a
+            seed or turn limit the game does not have.
     """
     choices = ", ".join(repr(d) for d in rules.solo_difficulties)
     if not isinstance(difficulty, str) or difficulty not in rules.solo_difficulties:
