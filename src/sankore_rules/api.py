@@ -186,7 +186,9 @@ def apply(state: State, action: Action | str, *, player: int | None = None) -> S
         IllegalAction: with ``.reasons``, each a stable code and words.
         ActionSyntaxError: for text that is not action notation at all.
     """
-    return engine.decide(rules_of(state), state, _as_action(action), player)
+    if isinstance(action, str):  # only the notation's syntax here; the rest is check()'s
+        action = parse_notation(action)
+    return engine.decide(rules_of(state), state, action, player)
 
 
 def explain(state: State, action: Action | str, *, player: int | None = None) -> list[Reason]:
