@@ -26,7 +26,7 @@ LAW_COLUMN = MarketColumn(
 
 
 def with_books(books: list[int]) -> State:
-    return edit(started(2, 0), lambda s: setattr(s.players[0], "books", books))
+    return edit(started(2, 0), lambda s: setattr(s.players[0], "books", tuple(books)))
 
 
 # ---- EST-1..4: which tiles, for what -------------------------------------------------------------
