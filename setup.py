@@ -14,6 +14,7 @@ PACKAGE = Path("src/sankore_rules")
 #: What random playouts and search spend their time in: the decision engine, the effects and
 #: the rules procedures.
 COMPILED = (
+    "core/engine.py",
     "sankore/engine.py",
     "sankore/effects.py",
     "sankore/rules/*.py",

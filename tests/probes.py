@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable
 
 from positions import RULES
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.state import State
 
 Sort = Callable[[State], tuple[str, ...]]

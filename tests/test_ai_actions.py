@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 
 import sankore_rules as sr
+from sankore_rules.core.actions import parse_notation
 from sankore_rules.interfaces.ai.action_space import (
     action_layout,
     action_to_index,
@@ -26,7 +27,6 @@ from sankore_rules.interfaces.ai.action_space import (
     legal_mask,
     num_distinct_actions,
 )
-from sankore_rules.sankore.actions import parse_notation
 from sankore_rules.sankore.state import State
 from strategies import (
     LIBRARY_SIDES,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from sankore_rules.core import engine as core_engine
 from sankore_rules.sankore import engine, state
 
 
@@ -12,4 +13,5 @@ def test_the_suite_runs_against_the_build_it_expects() -> None:
     mypyc's extension modules, with the attrs records left interpreted; otherwise pure Python."""
     compiled = os.environ.get("SANKORE_EXPECT_COMPILED") == "1"
     assert compiled == (not engine.__file__.endswith(".py")), engine.__file__
+    assert compiled == (not core_engine.__file__.endswith(".py")), core_engine.__file__
     assert state.__file__.endswith(".py")

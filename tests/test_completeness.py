@@ -14,7 +14,7 @@ import pytest
 
 import sankore_rules as sr
 from probes import all_area_actions, all_turn_actions
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 
 RULES = sr.load_rules()
 

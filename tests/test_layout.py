@@ -1,4 +1,4 @@
-"""The package's layers import one way: game < public API < interfaces (README, Layout)."""
+"""The package's layers import one way: core < game < public API < interfaces (README, Layout)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "sankore_rules"
 
 # Each layer, and the modules of the package it must never import.
 FORBIDDEN = {
+    # The game-agnostic engine knows no game.
+    "core": (
+        "sankore_rules.sankore",
+        "sankore_rules.api",
+        "sankore_rules.queries",
+        "sankore_rules.interfaces",
+    ),
     "sankore": ("sankore_rules.api", "sankore_rules.queries", "sankore_rules.interfaces"),
     # The Scholar (issue 10) builds on the shared rules, which only name its steps.
     "sankore/rules": ("sankore_rules.sankore.solo",),

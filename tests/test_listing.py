@@ -16,8 +16,8 @@ import random
 import sankore_rules as sr
 from positions import RULES
 from probes import all_area_actions, all_turn_actions, mutations
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.state import State
 
 TURN_LIMIT = 40

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 import sankore_rules as sr
+from sankore_rules.core.actions import Action
 from sankore_rules.interfaces.bots import RandomBot
 from sankore_rules.interfaces.records import (
     RECORD_FORMAT,
@@ -24,7 +25,6 @@ from sankore_rules.interfaces.records import (
     replay,
     save_record,
 )
-from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.state import State
 
 

@@ -23,6 +23,14 @@ from sankore_rules.api import (
     rules_of,
     to_json,
 )
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import (
+    ActionSyntaxError,
+    IllegalAction,
+    Reason,
+    RulesDataError,
+    StateError,
+)
 from sankore_rules.interfaces.records import (
     Record,
     RecordError,
@@ -48,15 +56,7 @@ from sankore_rules.queries import (
     reachable_spaces,
     storage,
 )
-from sankore_rules.sankore.actions import Action
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.errors import (
-    ActionSyntaxError,
-    IllegalAction,
-    Reason,
-    RulesDataError,
-    StateError,
-)
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
 from sankore_rules.sankore.state import Event, SoloState, State, Task
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import cattrs
 
+from sankore_rules.core.actions import Action, parse_notation
+from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason, StateError
 from sankore_rules.sankore import board, engine
-from sankore_rules.sankore.actions import Action, parse_notation
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.errors import ActionSyntaxError, IllegalAction, Reason, StateError
 from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their step registrations
     bonus,
     enrol,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from sankore_rules import api
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.state import State
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]

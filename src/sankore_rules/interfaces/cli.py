@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import IO, Any, NoReturn, Protocol
 
 from sankore_rules import __version__, api
+from sankore_rules.core.actions import Action, parse_notation
+from sankore_rules.core.errors import ActionSyntaxError, Reason, RulesDataError, StateError
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.records import (
     Record,
@@ -31,9 +33,7 @@ from sankore_rules.interfaces.render import render_scores, render_state
 from sankore_rules.interfaces.svg import state_svg
 from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.actions import Action, parse_notation
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.errors import ActionSyntaxError, Reason, RulesDataError, StateError
 from sankore_rules.sankore.state import State
 
 __all__ = ["main", "render_scores"]

@@ -44,9 +44,9 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from sankore_rules import api
-from sankore_rules.sankore.actions import Action, action_problem, parse_notation
+from sankore_rules.core.actions import Action, action_problem, parse_notation
+from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.errors import ActionSyntaxError, IllegalAction, Reason
 from sankore_rules.sankore.state import State
 
 __all__ = [

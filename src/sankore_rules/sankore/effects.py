@@ -10,10 +10,10 @@ effect is a change here.
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import gain_books, gain_prestige
 from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.tables import Effect, EffectKind

@@ -1,36 +1,27 @@
-"""The decision model: an agenda of steps, resolved one decision at a time.
+"""Sankoré's engine: the [`Engine`][sankore_rules.core.engine.Engine] its rules register on.
 
-A state's ``agenda`` is a stack of [`Task`][sankore_rules.sankore.state.Task]. The top task is
-either a decision (the player picks one of its options) or an automatic step (carried out at once).
-Every step kind is registered here with the functions that list its candidate options, check
-one option (returning the reasons it is refused) and resolve it. The legal options are the
-candidates the check accepts. A decision may also list its legal options directly, family by
-family, without wording a reason for each candidate it passes over (the turn menu does); the
-completeness tests hold every such listing equal to the candidates the check accepts.
-
-Nothing is cached on a state: ``legal_actions`` lists afresh, and ``apply`` asks the check about
-the one action it is given (a check refuses whatever is not a candidate). So a
-state changed in place gets answers that reflect the change, and a caller that never asks for
-the options (a replay) never pays for listing them.
-
-This module knows nothing of Sankoré's disciplines or boards; the rules modules register steps.
+The rules modules register their steps with ``@step(...)``; the public functions list, check and
+apply through ``legal``, ``check`` and ``decide``. The names below are this engine's (and the
+core's helpers), so a rules module imports everything it needs from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
-
-from sankore_rules.sankore.actions import Action, action_problem
-from sankore_rules.sankore.errors import IllegalAction, Reason
-from sankore_rules.sankore.state import Event, State, Task
-
-if TYPE_CHECKING:
-    from sankore_rules.sankore.board import Rules
+from sankore_rules.core.engine import (
+    NAMES_NOTHING,
+    Engine,
+    Step,
+    log,
+    memo,
+    names_nothing,
+    no_words,
+    push,
+)
 
 __all__ = [
     "ALWAYS_KINDS",
     "ELSEWHERE",
+    "ENGINE",
     "NAMES_NOTHING",
     "STEPS",
     "Step",
@@ -48,293 +39,16 @@ __all__ = [
     "step",
 ]
 
-T = TypeVar("T")
-Candidates = Callable[["Rules", State, Task], Iterable[Action]]
-Check = Callable[["Rules", State, Task, Action], list[Reason]]
-Resolve = Callable[["Rules", State, Task, "Action | None"], None]
+#: Sankoré's engine: every step of its rules, the Scholar's included.
+ENGINE = Engine("sankore")
 
-
-class Step(NamedTuple):
-    """How one kind of task is carried out.
-
-    Attributes:
-        kind: the task kind it handles.
-        resolve: carries the task out (with the chosen action, or None for an automatic step).
-        candidates: lists every option worth checking; None for an automatic step.
-        check: the reasons an option is refused; [] when it is allowed.
-        prompt: a short question a frontend shows ("Choose a Class to teach").
-        always_ask: never resolve by itself, even with a single option (the turn menu).
-        lister: lists the legal options directly, for a decision whose options group into
-            families sharing their checks (the turn menu). It must return exactly the
-            candidates ``check`` accepts; it only spares wording reasons nobody reads.
-        answers: the action kinds (verbs) that answer the decision, every one its options
-            may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
-            The docs list them beside the prompt, and a test holds the options to them.
-    """
-
-    kind: str
-    resolve: Resolve
-    candidates: Candidates | None = None
-    check: Check | None = None
-    prompt: str = ""
-    always_ask: bool = False
-    lister: Candidates | None = None
-    answers: tuple[str, ...] = ()
-
-
-STEPS: dict[str, Step] = {}
-
-
-def step(
-    kind: str,
-    *,
-    candidates: Candidates | None = None,
-    check: Check | None = None,
-    prompt: str = "",
-    always_ask: bool = False,
-    lister: Candidates | None = None,
-    answers: tuple[str, ...] = (),
-) -> Callable[[Resolve], Resolve]:
-    """Register the decorated function as the resolver of ``kind`` tasks."""
-
-    def register(resolve: Resolve) -> Resolve:
-        if kind in STEPS:
-            raise ValueError(f"step {kind!r} registered twice")
-        STEPS[kind] = Step(kind, resolve, candidates, check, prompt, always_ask, lister, answers)
-        return resolve
-
-    return register
-
-
-def push(state: State, *tasks: Task) -> None:
-    """Put tasks on the agenda so that the first one given is resolved first."""
-    state.agenda.extend(reversed(tasks))
-
-
-def log(state: State, kind: str, player: int | None, **detail: object) -> None:
-    """Record an event of the current ``apply``."""
-    state.events.append(Event(kind, player, dict(detail)))
-
-
-def _no_reasons(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
-    return []
-
-
-#: The reason a check gives for words naming nothing of the ruleset;
-#: [`check`][sankore_rules.sankore.engine.check] words it, listing the options of that kind.
-NAMES_NOTHING = Reason("no_such_option", "names nothing there is")
-
-
-def names_nothing() -> list[Reason]:
-    """What a check returns for words naming nothing of the ruleset (an unknown id, a missing word).
-
-    A check refuses every action that is not one of its decision's legal options, so that
-    ``apply`` can ask the check alone about the action it is given; this is the refusal that
-    [`check`][sankore_rules.sankore.engine.check] turns into ``no_such_option`` with a list of the
-    options.
-    """
-    return [NAMES_NOTHING]
-
-
-def no_words(action: Action) -> list[Reason]:
-    """The check of an answer that takes no words (``skip``, ``end``): any word names nothing."""
-    return [] if not action.args else names_nothing()
-
-
-def memo(state: State, key: object, compute: Callable[[], T]) -> T:
-    """``compute()``, computed once while one decision's options are being checked.
-
-    Checks are pure functions of a state that does not change while they run, so a figure
-    every option needs (the Knowledge total, whether the class is Supported) is worked out once.
-    Outside a check it is simply computed.
-    """
-    scratch: dict[object, Any] | None = state._scratch
-    if scratch is None:
-        return compute()
-    if key not in scratch:
-        scratch[key] = compute()
-    value: T = scratch[key]
-    return value
-
-
-def legal(rules: Rules, state: State) -> list[Action]:
-    """The legal options of the pending decision."""
-    task = state.decision
-    if task is None:
-        return []
-    spec = STEPS[task.kind]
-    assert spec.candidates is not None, f"{task.kind} is not a decision"
-    state._scratch = {}
-    try:
-        if spec.lister is not None:
-            return list(spec.lister(rules, state, task))
-        return _accepted(rules, state, task, spec.candidates(rules, state, task))
-    finally:
-        state._scratch = None
-
-
-def _accepted(rules: Rules, state: State, task: Task, candidates: Iterable[Action]) -> list[Action]:
-    """The candidates the pending decision's check accepts, in order."""
-    checker = STEPS[task.kind].check
-    if checker is None:
-        return list(candidates)
-    return [a for a in candidates if not checker(rules, state, task, a)]
-
-
-def filtered(rules: Rules, state: State) -> list[Action]:
-    """The candidates the check accepts, one by one: what a direct ``lister`` must equal."""
-    task = state.decision
-    assert task is not None
-    spec = STEPS[task.kind]
-    assert spec.candidates is not None
-    state._scratch = {}
-    try:
-        return _accepted(rules, state, task, spec.candidates(rules, state, task))
-    finally:
-        state._scratch = None
-
-
-def _is_option(rules: Rules, state: State, task: Task, action: Action) -> bool:
-    """Whether ``action`` is a legal option of ``task``, without listing the others.
-
-    An action is an option when it is of a kind that answers the decision and the check
-    accepts it: every check refuses whatever is not one of its candidates (words naming
-    nothing included), as the listing tests hold it to, so no candidate is listed here.
-    """
-    spec = STEPS[task.kind]
-    assert spec.candidates is not None
-    if action.kind not in spec.answers:
-        return False
-    if spec.check is None:
-        return True
-    state._scratch = {}
-    try:
-        return not spec.check(rules, state, task, action)
-    finally:
-        state._scratch = None
-
-
-def _single_option(rules: Rules, state: State, task: Task) -> list[Action] | None:
-    """The decision's options when there are fewer than two; None when there is a choice.
-
-    Candidates are checked only until a second one passes: a decision that must be asked
-    costs two checks here, not a listing.
-    """
-    spec = STEPS[task.kind]
-    assert spec.candidates is not None
-    if spec.lister is not None:
-        options = legal(rules, state)
-        return options if len(options) < 2 else None
-    checker = spec.check
-    found: list[Action] = []
-    state._scratch = {}
-    try:
-        for candidate in spec.candidates(rules, state, task):
-            if checker is None or not checker(rules, state, task, candidate):
-                found.append(candidate)
-                if len(found) > 1:
-                    return None
-    finally:
-        state._scratch = None
-    return found
-
-
-def settle(rules: Rules, state: State) -> None:
-    """Carry out automatic steps and single-option decisions until a real choice is pending."""
-    while state.agenda and not state.game_over:
-        task = state.agenda[-1]
-        spec = STEPS[task.kind]
-        if spec.candidates is None:
-            state.agenda.pop()
-            spec.resolve(rules, state, task, None)
-            continue
-        if spec.always_ask:
-            return
-        options = _single_option(rules, state, task)
-        if options is None:
-            return
-        # A decision with one option makes itself; one with none cannot happen and lapses.
-        state.agenda.pop()
-        if options:
-            spec.resolve(rules, state, task, options[0])
-
-
-def check(rules: Rules, state: State, action: object, player: object = None) -> list[Reason]:
-    """Every reason ``action`` is refused now; [] when it is legal.
-
-    ``action`` and ``player`` come from callers as they are: anything that is not a
-    well-formed [`Action`][sankore_rules.Action] is refused with a reason, not an exception.
-    """
-    task = state.decision
-    if task is None:
-        return [Reason("game_over", "the game is over: there is nothing left to decide")]
-    if player is not None and player != task.player:
-        return [
-            Reason(
-                "not_your_decision",
-                f"player {task.player} must decide now, not player {player}",
-            )
-        ]
-    malformed = action_problem(action)
-    if malformed is not None or not isinstance(action, Action):
-        return [Reason("not_an_action", malformed or "not an Action")]
-    if _is_option(rules, state, task, action):
-        return []
-    # Refused: what follows words why, so it may take its time.
-    spec = STEPS[task.kind]
-    assert spec.candidates is not None
-    candidates = list(spec.candidates(rules, state, task))
-    kinds = {c.kind for c in candidates}
-    if action.kind not in kinds and action.kind not in ALWAYS_KINDS.get(task.kind, ()):
-        elsewhere = ELSEWHERE.get(action.kind)
-        misplaced = elsewhere(rules, state, task, action) if elsewhere is not None else []
-        if misplaced:
-            return misplaced
-        expected = ", ".join(sorted(kinds)) or "nothing"
-        return [
-            Reason(
-                "wrong_decision",
-                f"'{action.kind}' is not an answer to this decision ({spec.prompt}); "
-                f"expected one of: {expected}",
-            )
-        ]
-    reasons = spec.check(rules, state, task, action) if spec.check else []
-    if reasons and reasons != [NAMES_NOTHING]:
-        return reasons
-    # The kind answers this decision but its words name nothing there is (every rule that
-    # refuses an existing space, tile or id has a reason of its own).
-    listed = [str(a) for a in legal(rules, state) if a.kind == action.kind]
-    hint = f"; the options are: {', '.join(listed[:6])}{' ...' if len(listed) > 6 else ''}"
-    return [Reason("no_such_option", f"'{action}' is not one of the options here" + hint)]
-
-
-#: Action kinds a decision understands even when none is currently listed (for explanations).
-ALWAYS_KINDS: dict[str, tuple[str, ...]] = {}
-
-#: For an action kind that answers some other decision, why it cannot be taken at the pending
-#: one, when a rule says so (a bonus action in the middle of a main action); [] leaves the
-#: generic ``wrong_decision``.
-ELSEWHERE: dict[str, Check] = {}
-
-
-def decide(rules: Rules, state: State, action: object, player: object = None) -> State:
-    """Apply ``action`` to a copy of ``state`` and return the copy, settled to the next decision.
-
-    Raises:
-        IllegalAction: with the reasons of [`check`][sankore_rules.sankore.engine.check] when the
-            action is not legal.
-    """
-    reasons = check(rules, state, action, player)
-    if reasons or not isinstance(action, Action):
-        raise IllegalAction(action, reasons)
-    return perform(rules, state, action)
-
-
-def perform(rules: Rules, state: State, action: Action) -> State:
-    """Apply an action already known to be legal."""
-    new = state.clone()
-    new.events = []  # the new state's log tells what this action did
-    task = new.agenda.pop()
-    STEPS[task.kind].resolve(rules, new, task, action)
-    settle(rules, new)
-    return new
+STEPS = ENGINE.steps
+ALWAYS_KINDS = ENGINE.always_kinds
+ELSEWHERE = ENGINE.elsewhere
+step = ENGINE.step
+legal = ENGINE.legal
+filtered = ENGINE.filtered
+settle = ENGINE.settle
+check = ENGINE.check
+decide = ENGINE.decide
+perform = ENGINE.perform

@@ -15,7 +15,8 @@ from typing import Any
 import cattrs
 from attrs import define, field, frozen
 
-from sankore_rules.sankore.errors import StateError
+from sankore_rules.core.errors import StateError
+from sankore_rules.core.tasks import Event, Task
 
 __all__ = [
     "SCHOLAR",
@@ -31,51 +32,6 @@ __all__ = [
     "register_svg",
     "to_json",
 ]
-
-
-@frozen
-class Task:
-    """A step waiting on the agenda: a decision to make or a rule to carry out.
-
-    [`State.decision`][sankore_rules.State.decision] is the pending one: a Task whose ``kind``
-    says what is asked and which actions answer it (the [decisions](#decisions) table lists
-    every kind with its prompt and its action verbs).
-
-    Attributes:
-        kind: names the step (``turn``, ``astronomy``, ``contribute`` ...).
-        player: whose step it is.
-        args: the step's parameters, JSON values only (the class being taught, the amount to
-            gain ...).
-
-    Examples:
-        >>> import sankore_rules as sr
-        >>> task = sr.new_game(players=2, seed=3).decision
-        >>> task.kind, task.player
-        ('draft', 1)
-    """
-
-    kind: str
-    player: int
-    args: dict[str, Any] = field(factory=dict)
-
-
-@frozen
-class Event:
-    """A frozen record of something that happened during the last ``apply``.
-
-    Frontends animate these and tests assert on them; ``state.events`` holds those of the
-    action that made ``state``.
-
-    Attributes:
-        kind: what happened (``enrol``, ``camel``, ``gain``, ``sankore_placed``,
-            ``end_triggered`` ...).
-        player: who it happened to, or None for an event of the whole game.
-        detail: the particulars, JSON values only (``{"tile": ..., "cell": ...}``).
-    """
-
-    kind: str
-    player: int | None
-    detail: dict[str, Any] = field(factory=dict)
 
 
 @frozen

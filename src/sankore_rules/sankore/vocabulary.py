@@ -9,6 +9,15 @@ from enum import StrEnum
 
 from attrs import frozen
 
+from sankore_rules.core.errors import RulesDataError
+from sankore_rules.core.words import (
+    ID_CHARACTERS,
+    MAX_ID,
+    MAX_WORD,
+    NOTATION_CHARACTERS,
+    word_problem,
+)
+
 __all__ = [
     "ID_CHARACTERS",
     "MAX_ID",
@@ -23,39 +32,6 @@ __all__ = [
     "Source",
     "word_problem",
 ]
-
-_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-#: The characters of a word of action notation (``camel fez:1 timbuktu``, ``order a,b,c,d``).
-NOTATION_CHARACTERS = frozenset(_ALNUM + "-_:.,+")
-#: The longest word notation uses is an order of the four disciplines (34 characters); a word
-#: past this bound names nothing, and refusing it early keeps ``int()`` away from numbers of
-#: thousands of digits (Python refuses to convert those, with a ValueError).
-MAX_WORD = 64
-#: A table's ids are words of notation without its separators (``:`` joins a Port City and a
-#: space, ``,`` the disciplines of an order), short enough to combine into one word.
-ID_CHARACTERS = frozenset(_ALNUM + "-_.")
-MAX_ID = 40
-
-
-def word_problem(word: str, characters: frozenset[str] = NOTATION_CHARACTERS) -> str | None:
-    """What keeps ``word`` from being a word of notation (or, given ``ID_CHARACTERS``, an id)."""
-    if not word:
-        return "an empty word"
-    if len(word) > MAX_WORD:
-        return f"a word longer than {MAX_WORD} characters ({word[:20]}...)"
-    if not characters.issuperset(word):
-        return f"unexpected character in {word!r}"
-    return None
-
-
-class RulesDataError(ValueError):
-    """A rule table is malformed: the message names the file, the entry and the field."""
-
-    def __init__(self, file: str, where: str, problem: str) -> None:
-        self.file = file
-        self.where = where
-        self.problem = problem
-        super().__init__(f"{file}: {where}: {problem}")
 
 
 class Source(StrEnum):

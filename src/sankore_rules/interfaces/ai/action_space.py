@@ -45,7 +45,7 @@ import numpy.typing as npt
 from attrs import frozen
 
 from sankore_rules import api
-from sankore_rules.sankore.actions import Action, parse_notation
+from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.rules.areas.law import ALTERNATIVE_PAYMENTS
 from sankore_rules.sankore.state import State

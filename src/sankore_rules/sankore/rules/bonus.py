@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import gain_books
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, memo, names_nothing, push, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import area_knowledge
 from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task
 

@@ -6,10 +6,10 @@ may go (#11: a space above its Introductory Class, OBJ-5); both are folded in he
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task

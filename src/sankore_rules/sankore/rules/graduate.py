@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, push, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.common import (
     book_payment_reasons,
     contribute_tasks,

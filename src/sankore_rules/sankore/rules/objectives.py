@@ -7,11 +7,11 @@ say which part of a requirement is not met.
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, push
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.requirements import (
     condition_count,
     describe_condition,

@@ -12,10 +12,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.state import MadrasaTile, MarketColumn, PlayerState, State, Task
 
 __all__ = ["SEED_BOUND", "deal", "generator", "new_state"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import (
     ALWAYS_KINDS,
@@ -23,7 +24,6 @@ from sankore_rules.sankore.engine import (
     push,
     step,
 )
-from sankore_rules.sankore.errors import Reason
 from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress

@@ -10,7 +10,7 @@ from the current discipline and falls back anticlockwise (SOLO-DISC-1, SOLO-DISC
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, push, step
 from sankore_rules.sankore.rules.common import graduation_tile_for, shelves_with_room

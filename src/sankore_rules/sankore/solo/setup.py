@@ -7,7 +7,7 @@ seat is changed as the solo rules say, and its draft is an automatic step after 
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
 from sankore_rules.sankore.rules.setup import deal

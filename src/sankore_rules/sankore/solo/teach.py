@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, step
 from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology

@@ -17,7 +17,7 @@ SOLO-FLOW-2).
 
 from __future__ import annotations
 
-from sankore_rules.sankore.actions import Action
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, push, step
 from sankore_rules.sankore.rules.common import trigger_end

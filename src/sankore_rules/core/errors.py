@@ -1,10 +1,8 @@
-"""Errors and the structured reasons an illegal action is refused with."""
+"""Errors every game raises, and the structured reasons an illegal action is refused with."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
-
-from sankore_rules.sankore.tables import RulesDataError
 
 __all__ = [
     "ActionSyntaxError",
@@ -35,6 +33,16 @@ class Reason(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.words}"
+
+
+class RulesDataError(ValueError):
+    """A rule table is malformed: the message names the file, the entry and the field."""
+
+    def __init__(self, file: str, where: str, problem: str) -> None:
+        self.file = file
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{file}: {where}: {problem}")
 
 
 class IllegalAction(ValueError):

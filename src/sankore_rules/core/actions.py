@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sankore_rules.sankore.errors import ActionSyntaxError, shown
-from sankore_rules.sankore.vocabulary import word_problem
+from sankore_rules.core.errors import ActionSyntaxError, shown
+from sankore_rules.core.words import word_problem
 
 __all__ = ["MAX_TEXT", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
 

@@ -1,0 +1,372 @@
+"""The decision model: an agenda of steps, resolved one decision at a time.
+
+A state's ``agenda`` is a stack of [`Task`][sankore_rules.Task]. The top task is either a
+decision (the player picks one of its options) or an automatic step (carried out at once).
+Each game has an [`Engine`][sankore_rules.core.engine.Engine] on which its rules modules
+register every step kind with the functions that list its candidate options, check one option
+(returning the reasons it is refused) and resolve it. The legal options are the candidates the
+check accepts. A decision may also list its legal options directly, family by family, without
+wording a reason for each candidate it passes over (Sankoré's turn menu does); the completeness
+tests hold every such listing equal to the candidates the check accepts.
+
+Nothing is cached on a state: ``legal`` lists afresh, and ``decide`` asks the check about the one
+action it is given (a check refuses whatever is not a candidate). So a state changed in place
+gets answers that reflect the change, and a caller that never asks for the options (a replay)
+never pays for listing them.
+
+This module knows no game: a game's state only has to offer what
+[`GameState`][sankore_rules.core.engine.GameState] names, and its rules are passed through to
+its own steps untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
+
+from sankore_rules.core.actions import Action, action_problem
+from sankore_rules.core.errors import IllegalAction, Reason
+from sankore_rules.core.tasks import Event, Task
+
+__all__ = [
+    "NAMES_NOTHING",
+    "Engine",
+    "GameState",
+    "Step",
+    "log",
+    "memo",
+    "names_nothing",
+    "no_words",
+    "push",
+]
+
+
+class GameState(Protocol):
+    """What the engine needs of a game's state.
+
+    Attributes:
+        agenda: the steps still to carry out, a stack: the last one is resolved next.
+        events: what the last ``apply`` did, in order.
+        game_over: whether the game is over.
+    """
+
+    agenda: list[Task]
+    events: list[Event]
+    game_over: bool
+    _scratch: Any
+
+    @property
+    def decision(self) -> Task | None:
+        """The pending decision, or None once the game is over."""
+
+    def clone(self) -> Self:
+        """A copy that ``apply`` may change without touching the original."""
+
+
+S = TypeVar("S", bound=GameState)
+T = TypeVar("T")
+# A game's rules and state types are its own: the engine passes them through untouched.
+Candidates = Callable[[Any, Any, Task], Iterable[Action]]
+Check = Callable[[Any, Any, Task, Action], list[Reason]]
+Resolve = Callable[[Any, Any, Task, "Action | None"], None]
+
+
+class Step(NamedTuple):
+    """How one kind of task is carried out.
+
+    Attributes:
+        kind: the task kind it handles.
+        resolve: carries the task out (with the chosen action, or None for an automatic step).
+        candidates: lists every option worth checking; None for an automatic step.
+        check: the reasons an option is refused; [] when it is allowed.
+        prompt: a short question a frontend shows ("Choose a Class to teach").
+        always_ask: never resolve by itself, even with a single option (the turn menu).
+        lister: lists the legal options directly, for a decision whose options group into
+            families sharing their checks (the turn menu). It must return exactly the
+            candidates ``check`` accepts; it only spares wording reasons nobody reads.
+        answers: the action kinds (verbs) that answer the decision, every one its options
+            may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
+            The docs list them beside the prompt, and a test holds the options to them.
+    """
+
+    kind: str
+    resolve: Resolve
+    candidates: Candidates | None = None
+    check: Check | None = None
+    prompt: str = ""
+    always_ask: bool = False
+    lister: Candidates | None = None
+    answers: tuple[str, ...] = ()
+
+
+def push(state: GameState, *tasks: Task) -> None:
+    """Put tasks on the agenda so that the first one given is resolved first."""
+    state.agenda.extend(reversed(tasks))
+
+
+def log(state: GameState, kind: str, player: int | None, **detail: object) -> None:
+    """Record an event of the current ``apply``."""
+    state.events.append(Event(kind, player, dict(detail)))
+
+
+#: The reason a check gives for words naming nothing of the ruleset;
+#: [`Engine.check`][sankore_rules.core.engine.Engine.check] words it, listing the options of
+#: that kind.
+NAMES_NOTHING = Reason("no_such_option", "names nothing there is")
+
+
+def names_nothing() -> list[Reason]:
+    """What a check returns for words naming nothing of the ruleset (an unknown id, a missing word).
+
+    A check refuses every action that is not one of its decision's legal options, so that
+    ``apply`` can ask the check alone about the action it is given; this is the refusal that
+    [`Engine.check`][sankore_rules.core.engine.Engine.check] turns into ``no_such_option`` with
+    a list of the options.
+    """
+    return [NAMES_NOTHING]
+
+
+def no_words(action: Action) -> list[Reason]:
+    """The check of an answer that takes no words (``skip``, ``end``): any word names nothing."""
+    return [] if not action.args else names_nothing()
+
+
+def memo(state: GameState, key: object, compute: Callable[[], T]) -> T:
+    """``compute()``, computed once while one decision's options are being checked.
+
+    Checks are pure functions of a state that does not change while they run, so a figure
+    every option needs (the Knowledge total, whether the class is Supported) is worked out once.
+    Outside a check it is simply computed.
+    """
+    scratch: dict[object, Any] | None = state._scratch
+    if scratch is None:
+        return compute()
+    if key not in scratch:
+        scratch[key] = compute()
+    value: T = scratch[key]
+    return value
+
+
+class Engine:
+    """One game's steps, and the decision model that lists, checks and applies their options.
+
+    A game makes one engine and its rules modules register their steps on it with
+    [`step`][sankore_rules.core.engine.Engine.step]; the public functions call
+    [`legal`][sankore_rules.core.engine.Engine.legal],
+    [`check`][sankore_rules.core.engine.Engine.check] and
+    [`decide`][sankore_rules.core.engine.Engine.decide].
+
+    Attributes:
+        game: the game's name.
+        steps: every registered step, by kind.
+        always_kinds: action kinds a decision understands even when none is currently listed
+            (for explanations), by decision kind.
+        elsewhere: for an action kind that answers some other decision, why it cannot be taken
+            at the pending one, when a rule says so (a bonus action in the middle of a main
+            action); [] leaves the generic ``wrong_decision``.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.steps: dict[str, Step] = {}
+        self.always_kinds: dict[str, tuple[str, ...]] = {}
+        self.elsewhere: dict[str, Check] = {}
+
+    def step(
+        self,
+        kind: str,
+        *,
+        candidates: Candidates | None = None,
+        check: Check | None = None,
+        prompt: str = "",
+        always_ask: bool = False,
+        lister: Candidates | None = None,
+        answers: tuple[str, ...] = (),
+    ) -> Callable[[Resolve], Resolve]:
+        """Register the decorated function as the resolver of ``kind`` tasks."""
+
+        def register(resolve: Resolve) -> Resolve:
+            if kind in self.steps:
+                raise ValueError(f"step {kind!r} registered twice")
+            self.steps[kind] = Step(
+                kind, resolve, candidates, check, prompt, always_ask, lister, answers
+            )
+            return resolve
+
+        return register
+
+    def legal(self, rules: object, state: GameState) -> list[Action]:
+        """The legal options of the pending decision."""
+        task = state.decision
+        if task is None:
+            return []
+        spec = self.steps[task.kind]
+        assert spec.candidates is not None, f"{task.kind} is not a decision"
+        state._scratch = {}
+        try:
+            if spec.lister is not None:
+                return list(spec.lister(rules, state, task))
+            return self._accepted(rules, state, task, spec.candidates(rules, state, task))
+        finally:
+            state._scratch = None
+
+    def _accepted(
+        self, rules: object, state: GameState, task: Task, candidates: Iterable[Action]
+    ) -> list[Action]:
+        """The candidates the pending decision's check accepts, in order."""
+        checker = self.steps[task.kind].check
+        if checker is None:
+            return list(candidates)
+        return [a for a in candidates if not checker(rules, state, task, a)]
+
+    def filtered(self, rules: object, state: GameState) -> list[Action]:
+        """The candidates the check accepts, one by one: what a direct ``lister`` must equal."""
+        task = state.decision
+        assert task is not None
+        spec = self.steps[task.kind]
+        assert spec.candidates is not None
+        state._scratch = {}
+        try:
+            return self._accepted(rules, state, task, spec.candidates(rules, state, task))
+        finally:
+            state._scratch = None
+
+    def _is_option(self, rules: object, state: GameState, task: Task, action: Action) -> bool:
+        """Whether ``action`` is a legal option of ``task``, without listing the others.
+
+        An action is an option when it is of a kind that answers the decision and the check
+        accepts it: every check refuses whatever is not one of its candidates (words naming
+        nothing included), as the listing tests hold it to, so no candidate is listed here.
+        """
+        spec = self.steps[task.kind]
+        assert spec.candidates is not None
+        if action.kind not in spec.answers:
+            return False
+        if spec.check is None:
+            return True
+        state._scratch = {}
+        try:
+            return not spec.check(rules, state, task, action)
+        finally:
+            state._scratch = None
+
+    def _single_option(self, rules: object, state: GameState, task: Task) -> list[Action] | None:
+        """The decision's options when there are fewer than two; None when there is a choice.
+
+        Candidates are checked only until a second one passes: a decision that must be asked
+        costs two checks here, not a listing.
+        """
+        spec = self.steps[task.kind]
+        assert spec.candidates is not None
+        if spec.lister is not None:
+            options = self.legal(rules, state)
+            return options if len(options) < 2 else None
+        checker = spec.check
+        found: list[Action] = []
+        state._scratch = {}
+        try:
+            for candidate in spec.candidates(rules, state, task):
+                if checker is None or not checker(rules, state, task, candidate):
+                    found.append(candidate)
+                    if len(found) > 1:
+                        return None
+        finally:
+            state._scratch = None
+        return found
+
+    def settle(self, rules: object, state: GameState) -> None:
+        """Carry out automatic steps and single-option decisions until a real choice is pending."""
+        steps = self.steps
+        while state.agenda and not state.game_over:
+            task = state.agenda[-1]
+            spec = steps[task.kind]
+            if spec.candidates is None:
+                state.agenda.pop()
+                spec.resolve(rules, state, task, None)
+                continue
+            if spec.always_ask:
+                return
+            options = self._single_option(rules, state, task)
+            if options is None:
+                return
+            # A decision with one option makes itself; one with none cannot happen and lapses.
+            state.agenda.pop()
+            if options:
+                spec.resolve(rules, state, task, options[0])
+
+    def check(
+        self, rules: object, state: GameState, action: object, player: object = None
+    ) -> list[Reason]:
+        """Every reason ``action`` is refused now; [] when it is legal.
+
+        ``action`` and ``player`` come from callers as they are: anything that is not a
+        well-formed [`Action`][sankore_rules.Action] is refused with a reason, not an exception.
+        """
+        task = state.decision
+        if task is None:
+            return [Reason("game_over", "the game is over: there is nothing left to decide")]
+        if player is not None and player != task.player:
+            return [
+                Reason(
+                    "not_your_decision",
+                    f"player {task.player} must decide now, not player {player}",
+                )
+            ]
+        malformed = action_problem(action)
+        if malformed is not None or not isinstance(action, Action):
+            return [Reason("not_an_action", malformed or "not an Action")]
+        if self._is_option(rules, state, task, action):
+            return []
+        return self._why_not(rules, state, task, action)
+
+    def _why_not(self, rules: object, state: GameState, task: Task, action: Action) -> list[Reason]:
+        """The reasons a well-formed action that is not an option is refused.
+
+        Only refusals come here, so it may take its time.
+        """
+        spec = self.steps[task.kind]
+        assert spec.candidates is not None
+        candidates = list(spec.candidates(rules, state, task))
+        kinds = {c.kind for c in candidates}
+        if action.kind not in kinds and action.kind not in self.always_kinds.get(task.kind, ()):
+            elsewhere = self.elsewhere.get(action.kind)
+            misplaced = elsewhere(rules, state, task, action) if elsewhere is not None else []
+            if misplaced:
+                return misplaced
+            expected = ", ".join(sorted(kinds)) or "nothing"
+            return [
+                Reason(
+                    "wrong_decision",
+                    f"'{action.kind}' is not an answer to this decision ({spec.prompt}); "
+                    f"expected one of: {expected}",
+                )
+            ]
+        reasons = spec.check(rules, state, task, action) if spec.check else []
+        if reasons and reasons != [NAMES_NOTHING]:
+            return reasons
+        # The kind answers this decision but its words name nothing there is (every rule that
+        # refuses an existing space, tile or id has a reason of its own).
+        listed = [str(a) for a in self.legal(rules, state) if a.kind == action.kind]
+        hint = f"; the options are: {', '.join(listed[:6])}{' ...' if len(listed) > 6 else ''}"
+        return [Reason("no_such_option", f"'{action}' is not one of the options here" + hint)]
+
+    def decide(self, rules: object, state: S, action: object, player: object = None) -> S:
+        """Apply ``action`` to a copy of ``state``: the copy, settled to the next decision.
+
+        Raises:
+            IllegalAction: with the reasons of
+                [`check`][sankore_rules.core.engine.Engine.check] when the action is not legal.
+        """
+        reasons = self.check(rules, state, action, player)
+        if reasons or not isinstance(action, Action):
+            raise IllegalAction(action, reasons)
+        return self.perform(rules, state, action)
+
+    def perform(self, rules: object, state: S, action: Action) -> S:
+        """Apply an action already known to be legal."""
+        new = state.clone()
+        new.events = []  # the new state's log tells what this action did
+        task = new.agenda.pop()
+        self.steps[task.kind].resolve(rules, new, task, action)
+        self.settle(rules, new)
+        return new
