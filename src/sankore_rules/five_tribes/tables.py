@@ -83,7 +83,8 @@ class TileAction(StrEnum):
 class MeepleEffect(StrEnum):
     """What taking meeples of a colour does (FT-MEEP-1..5)."""
 
-    KEEP = "keep"
+    VIZIERS = "viziers"
+    ELDERS = "elders"
     MERCHANTS = "merchants"
     BUILDERS = "builders"
     ASSASSINS = "assassins"
@@ -125,7 +126,7 @@ class Sultanate:
 
 @frozen
 class Meeple:
-    """A colour of meeple: its tribe, how many there are, its effect and its points."""
+    """A colour of meeple: its tribe, how many there are, its effect, points and bonus."""
 
     id: str
     name: str
@@ -133,6 +134,7 @@ class Meeple:
     effect: MeepleEffect
     points: int
     source: Source
+    bonus: int = 0
 
 
 @frozen
@@ -165,6 +167,9 @@ class Tracks:
     palms: int
     palaces: int
     pieces_source: Source
+    palm_points: int
+    palace_points: int
+    points_source: Source
     players: tuple[PlayerCount, ...]
 
 
@@ -287,8 +292,20 @@ def _strict(kind: type) -> Any:
     return check
 
 
+def _member(enum: type[StrEnum]) -> Any:
+    def check(value: Any, _: type) -> Any:
+        if type(value) is not str or value not in enum.__members__.values():
+            choices = ", ".join(repr(m.value) for m in enum)
+            raise ValueError(f"expected one of {choices}, got {value!r}")
+        return enum(value)
+
+    return check
+
+
 for _kind in (int, str, bool):
     _CONVERTER.register_structure_hook(_kind, _strict(_kind))
+for _enum in (Source, PowerKind, TileAction, MeepleEffect):
+    _CONVERTER.register_structure_hook(_enum, _member(_enum))
 
 
 def _structure(file: str, data: dict[str, Any], record: type[T]) -> T:
@@ -309,7 +326,7 @@ def load_tables(path: str | Path | None = None) -> FiveTribesTables:
     texts: dict[str, str] = {}
     for name in DATA_FILES:
         if path is None:
-            ref = resources.files("sankore_rules.data").joinpath("five_tribes", f"{name}.toml")
+            ref = resources.files("sankore_rules.data") / "five_tribes" / f"{name}.toml"
             texts[name] = ref.read_text(encoding="utf-8")
         else:
             file = Path(path) / f"{name}.toml"
@@ -368,7 +385,7 @@ def _validate(t: FiveTribesTables) -> None:
     if sum(m.count for m in colours) < 3 * len(s.tile):
         raise _fail("meeples", "meeple", "fewer meeples than 3 per tile (FT-SET-2)")
     for effect in MeepleEffect:
-        if sum(m.effect is effect for m in colours) != (2 if effect is MeepleEffect.KEEP else 1):
+        if sum(m.effect is effect for m in colours) != 1:
             raise _fail("meeples", "meeple", f"effect {effect.value!r} has the wrong number")
     for i, m in enumerate(colours):
         if m.count < 1 or m.points < 0:
