@@ -86,8 +86,10 @@ def _check_fakirs(
 ) -> list[Reason]:
     held = state.players[task.player].fakirs
     if len(action.args) != 1 or action.args[0] not in {str(n) for n in range(held + 1)}:
-        if len(action.args) == 1 and action.args[0].isdigit() and action.args[0] == str(
-            int(action.args[0])
+        if (
+            len(action.args) == 1
+            and action.args[0].isdigit()
+            and action.args[0] == str(int(action.args[0]))
         ):
             return [Reason("fakirs_short", f"you hold {held} Fakir cards")]
         return names_nothing()

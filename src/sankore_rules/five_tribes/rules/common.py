@@ -108,7 +108,9 @@ def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cel
         log(state, "end_triggered", player, cause="last_camel")
 
 
-def power_amount(rules: FiveTribesRules, state: FiveTribesState, player: int, kind: PowerKind) -> int:
+def power_amount(
+    rules: FiveTribesRules, state: FiveTribesState, player: int, kind: PowerKind
+) -> int:
     """The total amount of the Djinn power ``kind`` that ``player`` holds (0 for none)."""
     return sum(
         rules.djinn_by_id[d].power.amount

@@ -95,7 +95,9 @@ def _cell(rules: FiveTribesRules, word: str) -> int | None:
     return rules.cell_index.get(word)
 
 
-def _pick_candidates(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> Iterator[Action]:
+def _pick_candidates(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task
+) -> Iterator[Action]:
     for cell, name in enumerate(rules.cells):
         if any(state.meeples[cell]):
             yield Action("pick", (name,))
@@ -140,7 +142,9 @@ def resolve_pick(
     push(state, Task("drop", task.player))
 
 
-def _drop_candidates(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> Iterator[Action]:
+def _drop_candidates(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task
+) -> Iterator[Action]:
     move = state.move
     assert move is not None
     for cell, _ in rules.steps_from((move.cell, move.came_from)):
@@ -165,7 +169,9 @@ def _check_drop(
         return [Reason("not_adjacent", f"{rules.cells[cell]} is not next to {here} (FT-ACT-4)")]
     if cell == move.came_from:
         return [
-            Reason("going_back", f"the move cannot go straight back to {rules.cells[cell]} (FT-ACT-4)")
+            Reason(
+                "going_back", f"the move cannot go straight back to {rules.cells[cell]} (FT-ACT-4)"
+            )
         ]
     if not move.hand[colour]:
         return [Reason("not_in_hand", f"no {rules.colours[colour]} meeple in hand")]

@@ -39,7 +39,9 @@ def _check_sell(
         return []
     if action.kind == "sell" and len(action.args) == 1:
         goods = action.args[0].split("+")
-        missing = [g for g in goods if g in rules.goods and g not in state.players[task.player].goods]
+        missing = [
+            g for g in goods if g in rules.goods and g not in state.players[task.player].goods
+        ]
         if missing and all(g in rules.goods for g in goods):
             return [Reason("not_held", f"you hold no {missing[0]} card")]
         if len(set(goods)) != len(goods) and all(g in rules.goods for g in goods):

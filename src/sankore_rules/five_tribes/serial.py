@@ -1,0 +1,139 @@
+"""Five Tribes states as JSON, and the checks a state read back must pass.
+
+The JSON is ``{"format": 1, "game": "five_tribes", "state": {...}}``; the ``game`` field is
+what tells it from a Sankoré state. A state read back must be exactly what was written (no
+coerced field) and its components must add up: every meeple, card, camel, coin, palm tree,
+palace and Djinn is somewhere, once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+
+from sankore_rules.core.errors import StateError
+from sankore_rules.core.tasks import Task
+from sankore_rules.five_tribes.board import GAME, FiveTribesRules
+from sankore_rules.five_tribes.engine import ENGINE
+from sankore_rules.five_tribes.rules.common import FAKIR
+from sankore_rules.five_tribes.state import FiveTribesState
+
+__all__ = ["FORMAT", "problems", "read_state", "write_state"]
+
+FORMAT = 1
+_CONVERTER = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _strict(kind: type) -> Any:
+    def check(value: Any, _: type) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    return check
+
+
+for _kind in (int, str, bool):
+    _CONVERTER.register_structure_hook(_kind, _strict(_kind))
+
+
+def _task(value: Any, _: type) -> Task:
+    if not isinstance(value, dict) or not isinstance(value.get("args", {}), dict):
+        raise TypeError(f"expected a task object, got {value!r}")
+    kind, player = value.get("kind"), value.get("player")
+    if type(kind) is not str or type(player) is not int:
+        raise TypeError(f"a task needs a kind and a player, got {value!r}")
+    return Task(kind, player, value.get("args", {}))
+
+
+_CONVERTER.register_structure_hook(Task, _task)
+
+
+def _plain(state: FiveTribesState) -> dict[str, Any]:
+    data: dict[str, Any] = _CONVERTER.unstructure(state)
+    data.pop("_scratch", None)
+    data.pop("events", None)
+    return data
+
+
+def write_state(state: FiveTribesState) -> str:
+    """The state as JSON text (the last action's events are not part of it)."""
+    return json.dumps({"format": FORMAT, "game": GAME, "state": _plain(state)})
+
+
+def read_state(document: dict[str, Any]) -> FiveTribesState:
+    """The state in a parsed JSON document written by
+    [`write_state`][sankore_rules.five_tribes.serial.write_state].
+
+    Raises:
+        StateError: a wrong format or game, a missing, extra or mistyped field (named).
+    """
+    if document.get("format") != FORMAT or document.get("game") != GAME:
+        raise StateError(f"not a Five Tribes state (expected format {FORMAT}, game {GAME!r})")
+    data = document.get("state")
+    if not isinstance(data, dict):
+        raise StateError("missing 'state' object")
+    try:
+        state = _CONVERTER.structure(data, FiveTribesState)
+    except cattrs.BaseValidationError as exc:
+        raise StateError("; ".join(cattrs.transform_error(exc, path="state")[:3])) from exc
+    except (TypeError, ValueError, KeyError) as exc:
+        raise StateError(f"malformed state: {exc}") from exc
+    if json.loads(json.dumps(_plain(state))) != data:
+        raise StateError("the state holds values of the wrong shape")
+    return state
+
+
+def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
+    """What is inconsistent in ``state`` under ``rules``; [] for a sound state."""
+    found: list[str] = []
+    cells, width = len(rules.cells), len(rules.colours)
+    n = state.player_count
+    if n not in rules.per_count or len(state.players) != n:
+        return [f"player_count {n} does not match the players or the tables"]
+    if sorted(state.tiles) != sorted(rules.tile_by_id):
+        found.append("the tiles on the grid are not the ruleset's tiles, each once")
+    for name, column in (("meeples", state.meeples), ("camels", state.camels)):
+        if len(column) != cells:
+            found.append(f"{name} has {len(column)} cells, not {cells}")
+    if found:
+        return found
+    rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
+    if state.move is not None:
+        rows.append(state.move.hand)
+    if any(len(r) != width or min(r) < 0 for r in rows):
+        return ["a meeple count is negative or has the wrong number of colours"]
+    totals = tuple(sum(r[c] for r in rows) for c in range(width))
+    if totals != rules.meeple_counts:
+        found.append(f"meeples per colour {totals}, not {rules.meeple_counts}")
+    cards = [*state.deck, *state.market, *state.discard]
+    for p in state.players:
+        cards += p.goods + [FAKIR] * p.fakirs
+    expected = sorted([g.id for g in rules.tables.cards.good for _ in range(g.count)])
+    expected = sorted(expected + [FAKIR] * rules.tables.cards.fakirs)
+    if sorted(cards) != expected:
+        found.append("the resource cards are not the deck's cards, each once")
+    djinns = [*state.djinn_deck, *state.djinn_display]
+    for p in state.players:
+        djinns += p.djinns
+    if sorted(djinns) != sorted(rules.djinn_by_id):
+        found.append("the Djinns are not the ruleset's Djinns, each once")
+    tracks = rules.tables.tracks
+    if sum(p.coins for p in state.players) + state.bank != tracks.bank or state.bank < 0:
+        found.append("the coins do not add up to the bank's total")
+    camels = rules.per_count[n].camels
+    for seat, p in enumerate(state.players):
+        if p.coins < 0 or p.fakirs < 0 or p.camels + state.camels.count(seat) != camels:
+            found.append(f"player {seat}'s coins, Fakirs or camels do not add up")
+    if sum(state.palms) + state.palm_supply != tracks.palms:
+        found.append("the palm trees do not add up")
+    if sum(state.palaces) + state.palace_supply != tracks.palaces:
+        found.append("the palaces do not add up")
+    markers = [m for m in (*state.turn_track, *state.bid_track) if m is not None]
+    if sorted(markers) != list(range(len(state.markers))):
+        found.append("every marker must be on the turn-order track or the bid track, once")
+    if any(t.kind not in ENGINE.steps for t in state.agenda):
+        found.append("the agenda names a step the rules do not have")
+    return found
