@@ -62,9 +62,7 @@ def test_ft_set_4_camels_and_markers_per_player_count(
     state = sr.new_game(players=players, seed=0, game="five_tribes")
     assert [p.camels for p in state.players] == [camels] * players
     assert Counter(state.markers) == dict.fromkeys(range(players), markers)
-    assert sorted(m for m in state.turn_track if m is not None) == list(
-        range(players * markers)
-    )
+    assert sorted(m for m in state.turn_track if m is not None) == list(range(players * markers))
 
 
 def test_ft_set_5_and_ft_amb_3_fifty_coins_each() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import sankore_rules as sr
 from sankore_rules.core.tasks import Task
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.state import FiveTribesState, Move
 
 TRIBES = sr.load_rules(game="five_tribes")
 COLOURS = TRIBES.colours  # yellow, white, green, blue, red
@@ -99,3 +99,23 @@ def legal(state: FiveTribesState) -> list[str]:
 def codes(state: FiveTribesState, action: str) -> list[str]:
     """The codes of the reasons ``action`` is refused with."""
     return [r.code for r in sr.explain(state, action)]
+
+
+def arrive(
+    state: FiveTribesState,
+    via: str,
+    target: str,
+    colour: str,
+    player: int = 0,
+    below: tuple[Task, ...] = (),
+) -> FiveTribesState:
+    """``player`` ends a move on ``target``: one meeple of ``colour`` (from the bag) in hand on
+    ``via``, next to it, dropped there. ``target`` must hold that colour already. ``below``
+    are the tasks left on the agenda under the move, the last one next."""
+    c = COLOURS.index(colour)
+    state.bag = state.bag[:c] + (state.bag[c] - 1,) + state.bag[c + 1 :]
+    hand = tuple(int(i == c) for i in range(len(COLOURS)))
+    cell = TRIBES.cell_index[via]
+    state.move = Move(cell, cell, -1, hand)
+    state.agenda = [*below, Task("drop", player)]
+    return sr.apply(state, f"drop {target} {colour}")

@@ -82,6 +82,10 @@ def _check_tile(
     return names_nothing()
 
 
+#: Every tile's verbs are understood at every tile, so that the wrong one is told why.
+ENGINE.always_kinds["tile"] = ("palm", "palace", "buy", "djinn", "skip")
+
+
 @ENGINE.step(
     "tile",
     candidates=tile_options,
