@@ -103,6 +103,12 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
     if state.move is not None:
         rows.append(state.move.hand)
+    for task in state.agenda:
+        if task.kind == "seed":  # a meeple drawn by a Djinn, waiting for its tile
+            colour = task.args.get("colour")
+            if type(colour) is not int or not 0 <= colour < width:
+                return ["a drawn meeple's colour is not a colour"]
+            rows.append(tuple(int(c == colour) for c in range(width)))
     if any(len(r) != width or min(r) < 0 for r in rows):
         return ["a meeple count is negative or has the wrong number of colours"]
     totals = tuple(sum(r[c] for r in rows) for c in range(width))
@@ -134,6 +140,41 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     markers = [m for m in (*state.turn_track, *state.bid_track) if m is not None]
     if sorted(markers) != list(range(len(state.markers))):
         found.append("every marker must be on the turn-order track or the bid track, once")
-    if any(t.kind not in ENGINE.steps for t in state.agenda):
-        found.append("the agenda names a step the rules do not have")
+    found.extend(_agenda_problems(rules, state))
     return found
+
+
+#: The arguments each step's task holds (all integers), and what they must lie within.
+_TASK_ARGS: dict[str, tuple[str, ...]] = {
+    "bid": ("marker",),
+    "turn": ("marker",),
+    "builders": ("cell", "count"),
+    "assassins": ("cell", "count"),
+    "kill": ("cell", "reach"),
+    "tile": ("cell",),
+    "trade": ("left",),
+    "seed": ("colour",),
+}
+
+
+def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
+    """What keeps the agenda from being one the rules could have made."""
+    for task in state.agenda:
+        if task.kind not in ENGINE.steps:
+            return [f"the agenda names a step the rules do not have: {task.kind!r}"]
+        keys = _TASK_ARGS.get(task.kind, ())
+        if sorted(task.args) != sorted(keys) or any(
+            type(task.args[k]) is not int or not 0 <= task.args[k] < 100 for k in keys
+        ):
+            return [f"the {task.kind!r} step's arguments are not what it takes"]
+        if "cell" in keys and task.args["cell"] >= len(rules.cells):
+            return [f"the {task.kind!r} step names no cell"]
+        if "marker" in keys and task.args["marker"] >= len(state.markers):
+            return [f"the {task.kind!r} step names no marker"]
+        automatic = ENGINE.steps[task.kind].candidates is None
+        if not automatic and not 0 <= task.player < state.player_count:
+            return [f"the {task.kind!r} step's player is not a player"]
+    moving = bool(state.agenda) and state.agenda[-1].kind == "drop"
+    if moving != (state.move is not None) and not state.game_over:
+        return ["a move is in progress exactly when a drop is pending"]
+    return []
