@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sankore_docs import ai, areas, clauses, components, pictures, reference, solo
+from sankore_docs import ai, areas, clauses, components, five_tribes, pictures, reference, solo
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -50,6 +50,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **reference.SECTIONS,
     **solo.SECTIONS,
     **ai.SECTIONS,
+    **five_tribes.SECTIONS,
     "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 

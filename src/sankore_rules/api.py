@@ -344,7 +344,9 @@ def from_json(
             tribes = known if isinstance(known, FiveTribesRules) else tribes
         return _tribes.read(tribes, document)
     if rules is not None and not isinstance(rules, Rules):
-        raise StateError("this is a Sankoré state, not a Five Tribes one: a Five Tribes ruleset cannot read it")
+        raise StateError(
+            "this is a Sankoré state, not a Five Tribes one: a Five Tribes ruleset cannot read it"
+        )
     state = _from_json(text)
     if rules is not None and rules.content_hash != state.rules_hash:
         raise StateError(
