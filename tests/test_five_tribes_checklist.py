@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tribes_positions import TRIBES
 
 TESTS = Path(__file__).resolve().parent

@@ -7,6 +7,9 @@ Markets d2-d4, so 6 of the 9 tiles around it (itself included) have blue values.
 
 from __future__ import annotations
 
+from sankore_rules.core.tasks import Task
+from sankore_rules.five_tribes.rules.colours import blue_tiles_around
+from sankore_rules.five_tribes.state import FiveTribesState
 from tribes_positions import (
     TRIBES,
     arrive,
@@ -21,10 +24,6 @@ from tribes_positions import (
     position,
     put,
 )
-
-from sankore_rules.core.tasks import Task
-from sankore_rules.five_tribes.rules.colours import blue_tiles_around
-from sankore_rules.five_tribes.state import FiveTribesState
 
 
 def _show(state: FiveTribesState, *djinns: str) -> None:

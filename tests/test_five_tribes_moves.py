@@ -3,10 +3,9 @@ FT-ENGINE-3, FT-ENGINE-5)."""
 
 from __future__ import annotations
 
-from tribes_positions import TRIBES, arrive, ask, codes, legal, on, play, position, put
-
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.state import Move
+from tribes_positions import TRIBES, arrive, ask, codes, legal, on, play, position, put
 
 
 def test_ft_act_3_to_5_which_tiles_and_drops_are_legal() -> None:

@@ -11,12 +11,12 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import choice_seeds, property_settings
-from tribes_positions import TRIBES
 
 import sankore_rules as sr
 from sankore_rules.five_tribes.serial import problems
 from sankore_rules.five_tribes.state import FiveTribesState
+from strategies import choice_seeds, property_settings
+from tribes_positions import TRIBES
 
 #: No random game comes near this many decisions (about 150-250 is usual).
 MAX_DECISIONS = 3000
@@ -72,7 +72,7 @@ def test_observation_hides_the_decks_and_the_seed() -> None:
     assert seen["decision"]["kind"] == "bid"
     text = json.dumps(seen)
     assert all(f'"{d}"' not in text for d in state.djinn_deck)
-    with pytest.raises(ValueError, match="player must be 0..2"):
+    with pytest.raises(ValueError, match=r"player must be 0\.\.2"):
         sr.observation(state, 3)
 
 

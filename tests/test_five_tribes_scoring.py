@@ -3,11 +3,10 @@ FT-ENGINE-6)."""
 
 from __future__ import annotations
 
-from tribes_positions import TRIBES, ask, deal, give, play, position
-
 import sankore_rules as sr
 from sankore_rules.five_tribes.scoring import goods_points
 from sankore_rules.five_tribes.state import FiveTribesState
+from tribes_positions import TRIBES, ask, deal, give, play, position
 
 
 def _sheet() -> FiveTribesState:

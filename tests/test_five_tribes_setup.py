@@ -11,12 +11,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from tribes_positions import TRIBES, ask, codes, legal, play, position
 
 import sankore_rules as sr
 from sankore_rules.core.errors import RulesDataError
 from sankore_rules.core.tasks import Event, Task
 from sankore_rules.five_tribes.game import ENGINE
+from tribes_positions import TRIBES, ask, codes, legal, play, position
 
 
 def test_ft_set_1_thirty_tiles_on_a_5_by_6_grid() -> None:

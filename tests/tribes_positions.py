@@ -40,9 +40,9 @@ def put(state: FiveTribesState, cell: str, *colours: str) -> None:
     for colour in colours:
         c = COLOURS.index(colour)
         assert state.bag[c] > 0
-        state.bag = state.bag[:c] + (state.bag[c] - 1,) + state.bag[c + 1 :]
+        state.bag = (*state.bag[:c], state.bag[c] - 1, *state.bag[c + 1 :])
         counts = state.meeples[i]
-        state.meeples[i] = counts[:c] + (counts[c] + 1,) + counts[c + 1 :]
+        state.meeples[i] = (*counts[:c], counts[c] + 1, *counts[c + 1 :])
 
 
 def on(state: FiveTribesState, cell: str) -> dict[str, int]:
@@ -60,9 +60,9 @@ def pool(state: FiveTribesState, player: int) -> dict[str, int]:
 def give(state: FiveTribesState, player: int, colour: str, n: int) -> None:
     """Move ``n`` meeples of ``colour`` from the bag into a player's pool."""
     c = COLOURS.index(colour)
-    state.bag = state.bag[:c] + (state.bag[c] - n,) + state.bag[c + 1 :]
+    state.bag = (*state.bag[:c], state.bag[c] - n, *state.bag[c + 1 :])
     p = state.players[player]
-    p.pool = p.pool[:c] + (p.pool[c] + n,) + p.pool[c + 1 :]
+    p.pool = (*p.pool[:c], p.pool[c] + n, *p.pool[c + 1 :])
 
 
 def deal(state: FiveTribesState, player: int, *cards: str) -> None:
@@ -113,7 +113,7 @@ def arrive(
     ``via``, next to it, dropped there. ``target`` must hold that colour already. ``below``
     are the tasks left on the agenda under the move, the last one next."""
     c = COLOURS.index(colour)
-    state.bag = state.bag[:c] + (state.bag[c] - 1,) + state.bag[c + 1 :]
+    state.bag = (*state.bag[:c], state.bag[c] - 1, *state.bag[c + 1 :])
     hand = tuple(int(i == c) for i in range(len(COLOURS)))
     cell = TRIBES.cell_index[via]
     state.move = Move(cell, cell, -1, hand)

@@ -48,15 +48,15 @@ from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its st
 from sankore_rules.sankore.solo.scoring import solo_scores
 from sankore_rules.sankore.solo.setup import new_solo_state
 from sankore_rules.sankore.state import State
-from sankore_rules.sankore.state import to_json as _to_json
 from sankore_rules.sankore.state import from_json as _from_json
+from sankore_rules.sankore.state import to_json as _to_json
 from sankore_rules.sankore.validity import state_problems
 
 __all__ = [
+    "GAMES",
     "apply",
     "explain",
     "final_scores",
-    "GAMES",
     "from_json",
     "is_terminal",
     "legal_actions",
@@ -462,8 +462,9 @@ def observation(state: AnyState, player: int) -> dict[str, Any]:
 
 
 def to_json(state: AnyState) -> str:
-    """The state of either game as JSON text; [`from_json`][sankore_rules.from_json] restores
-    an equal state.
+    """The state of either game as JSON text.
+
+    [`from_json`][sankore_rules.from_json] restores an equal state.
 
     Examples:
         >>> import sankore_rules as sr

@@ -10,9 +10,8 @@ import os
 from collections import Counter
 from collections.abc import Callable
 
-from sankore_docs.words import code, table
-
 import sankore_rules as sr
+from sankore_docs.words import code, table
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.game import ENGINE
 from sankore_rules.five_tribes.rules.tiles import price_word

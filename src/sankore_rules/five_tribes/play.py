@@ -1,5 +1,6 @@
-"""Five Tribes' side of the public functions: what [`sankore_rules`][sankore_rules] calls for
-a Five Tribes state, given its ruleset.
+"""Five Tribes' side of the public functions.
+
+What [`sankore_rules`][sankore_rules] calls for a Five Tribes state, given its ruleset.
 
 ``observation`` is here because what a player may see is the game's business: the order of the
 resource deck and of the Djinn deck (only how many cards), the seed and the count of draws made

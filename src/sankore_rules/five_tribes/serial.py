@@ -64,8 +64,9 @@ def write_state(state: FiveTribesState) -> str:
 
 
 def read_state(document: dict[str, Any]) -> FiveTribesState:
-    """The state in a parsed JSON document written by
-    [`write_state`][sankore_rules.five_tribes.serial.write_state].
+    """The state in a parsed JSON document.
+
+    The document is one [`write_state`][sankore_rules.five_tribes.serial.write_state] wrote.
 
     Raises:
         StateError: a wrong format or game, a missing, extra or mistyped field (named).

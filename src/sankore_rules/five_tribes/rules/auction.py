@@ -32,8 +32,11 @@ def free_bids(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
 
 
 def bid_price(rules: FiveTribesRules, state: FiveTribesState, player: int, value: int) -> int:
-    """What a bid of ``value`` costs ``player``: the value, or every coin they have when no
-    free space is affordable and this is the cheapest one (ruling FT-ENGINE-1)."""
+    """What a bid of ``value`` costs ``player``.
+
+    The value, or every coin they have when no free space is affordable and this is the
+    cheapest one (ruling FT-ENGINE-1).
+    """
     coins = state.players[player].coins
     free = free_bids(rules, state)
     if value > coins and free and free[0] > coins and value == free[0]:

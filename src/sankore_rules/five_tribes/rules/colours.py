@@ -139,8 +139,11 @@ def resolve_assassins(
 
 
 def kill_targets(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[Action]:
-    """Every victim in reach (ruling FT-AMB-5): a rival's Vizier or Elder, at any distance, or a
-    meeple on a tile at most ``reach`` orthogonal steps from the move's last tile."""
+    """Every victim in reach (ruling FT-AMB-5).
+
+    A rival's Vizier or Elder, at any distance, or a meeple on a tile at most ``reach``
+    orthogonal steps from the move's last tile.
+    """
     targets: list[Action] = []
     kept = [
         rules.effect_colour[MeepleEffect.VIZIERS],

@@ -30,7 +30,7 @@ FAKIR = "fakir"
 
 def add(counts: tuple[int, ...], colour: int, n: int) -> tuple[int, ...]:
     """``counts`` with ``n`` more (or, negative, fewer) of ``colour``."""
-    return counts[:colour] + (counts[colour] + n,) + counts[colour + 1 :]
+    return (*counts[:colour], counts[colour] + n, *counts[colour + 1 :])
 
 
 def gain_coins(state: FiveTribesState, player: int, amount: int, why: str) -> int:
@@ -72,8 +72,10 @@ def draw_meeple(state: FiveTribesState) -> int | None:
 
 
 def draw_card(state: FiveTribesState) -> str | None:
-    """The top card of the resource deck; the discard pile is shuffled in when the deck is
-    empty (ruling FT-ENGINE-4). None when both are empty."""
+    """The top card of the resource deck, None when it and the discard pile are empty.
+
+    The discard pile is shuffled in when the deck is empty (ruling FT-ENGINE-4).
+    """
     if not state.deck and state.discard:
         pile = sorted(state.discard)
         generator(state).shuffle(pile)

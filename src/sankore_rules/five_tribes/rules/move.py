@@ -28,8 +28,10 @@ Holds = Callable[[int, int], bool]
 
 
 def can_finish(rules: FiveTribesRules, holds: Holds, walker: Walker, hand: tuple[int, ...]) -> bool:
-    """Whether the meeples in ``hand`` can all be dropped from ``walker`` on, the last one on
-    a tile holding its colour then (FT-ACT-4, FT-ACT-5, ruling FT-ENGINE-2).
+    """Whether the meeples in ``hand`` can all be dropped from ``walker`` on.
+
+    The last one must land on a tile holding its colour then (FT-ACT-4, FT-ACT-5, ruling
+    FT-ENGINE-2).
 
     ``holds(cell, colour)`` says whether a cell holds a meeple of that colour now. Either the
     last tile holds a colour of the hand already, or the walk passes it earlier, drops one of

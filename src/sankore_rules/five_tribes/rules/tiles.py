@@ -7,7 +7,6 @@ an Elder and a Fakir card), or ``skip``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 
 from sankore_rules.core.actions import Action
