@@ -12,6 +12,9 @@ Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python
   as ``apply`` returns them and once their options have been listed;
 - games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
   random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
+- decisions/s and games/s of random Five Tribes games (2-4 players in turn) beside the
+  Sankoré playouts above, alternating blocks of each (Five Tribes is always pure Python: the
+  compiled build leaves its modules interpreted);
 - games/s of random playouts on 1 and on 2 processes (``multiprocessing``);
 - what ``gc.freeze()`` does for a search that keeps every state it makes.
 
@@ -37,7 +40,7 @@ import sankore_rules as sr
 
 PLAYERS = 4
 TURN_LIMIT = 100
-SECTIONS = ("chess", "solo", "calls", "memory", "processes", "gc")
+SECTIONS = ("chess", "tribes", "solo", "calls", "memory", "processes", "gc")
 SCHOLARS = ("easy", "medium", "hard", "very_hard")
 
 
@@ -62,6 +65,29 @@ class SankorePlayouts:
         while clock() - start < seconds:
             rng = random.Random(self.seed)
             state = sr.new_game(players=PLAYERS, seed=self.seed, turn_limit=TURN_LIMIT)
+            while not sr.is_terminal(state):
+                state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+                decisions += 1
+            self.seed += 1
+            self.games += 1
+        return decisions, clock() - start
+
+
+class TribesPlayouts:
+    """Random Five Tribes games, one after another, seeds 0, 1, 2 ..., 2, 3 and 4 players."""
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.games = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play until ``seconds`` of CPU time have passed; (decisions, CPU seconds)."""
+        clock = time.process_time
+        decisions, start = 0, clock()
+        while clock() - start < seconds:
+            rng = random.Random(self.seed)
+            players = 2 + self.seed % 3
+            state = sr.new_game(players=players, seed=self.seed, game="five_tribes")
             while not sr.is_terminal(state):
                 state = sr.apply(state, rng.choice(sr.legal_actions(state)))
                 decisions += 1
@@ -116,6 +142,36 @@ def side_by_side(rounds: int, block: float) -> None:
         f"(range {min(their_rates):.0f}-{max(their_rates):.0f}), python-chess {chess.__version__}"
     )
     print(f"ratio: {ours_median / theirs_median:.2f}x python-chess")
+
+
+def two_games(rounds: int, block: float) -> None:
+    """Five Tribes beside Sankoré: alternate timed blocks, print the medians and the ratio."""
+    sankore, tribes = SankorePlayouts(), TribesPlayouts()
+    sankore.run(block / 4)
+    tribes.run(block / 4)
+    tribes.games = 0
+    sankore_rates: list[float] = []
+    tribes_rates: list[float] = []
+    tribes_decisions, tribes_seconds = 0, 0.0
+    for _ in range(rounds):
+        decisions, seconds = tribes.run(block)
+        tribes_rates.append(decisions / seconds)
+        tribes_decisions += decisions
+        tribes_seconds += seconds
+        decisions, seconds = sankore.run(block)
+        sankore_rates.append(decisions / seconds)
+    ours, theirs = statistics.median(tribes_rates), statistics.median(sankore_rates)
+    print(
+        f"random Five Tribes games (2-4 players): {ours:8.0f} decisions/s (median of {rounds} "
+        f"blocks; range {min(tribes_rates):.0f}-{max(tribes_rates):.0f}), "
+        f"{tribes.games / tribes_seconds:.2f} games/s, "
+        f"{tribes_decisions / max(tribes.games, 1):.0f} decisions/game"
+    )
+    print(
+        f"random {PLAYERS}-player Sankoré games, same blocks: {theirs:8.0f} decisions/s "
+        f"(range {min(sankore_rates):.0f}-{max(sankore_rates):.0f})"
+    )
+    print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
 
 
 def solo_games(block: float) -> None:
@@ -260,6 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"sankore_rules {build()}, Python {sys.version.split()[0]}")
     sections: dict[str, Callable[[], None]] = {
         "chess": lambda: side_by_side(args.rounds, args.block),
+        "tribes": lambda: two_games(args.rounds, args.block),
         "solo": lambda: solo_games(args.block),
         "calls": lambda: per_call(args.games),
         "memory": lambda: bytes_per_state(args.games),
