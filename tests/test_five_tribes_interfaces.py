@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -64,7 +65,11 @@ def test_the_command_line_plays_five_tribes(
     assert shown.startswith("Five Tribes, 2 players, round 1\n  a1 ")
     assert "Score if the game ended now:" in shown
     assert main(["new", "--game", "five-tribes", "--scholar", "easy", "-o", path]) == 2
-    assert main(["show", path, "--svg", str(tmp_path / "x.svg")]) == 2
+    assert main(["show", path, "--svg", str(tmp_path / "x.svg")]) == 0
+    picture = ElementTree.parse(tmp_path / "x.svg").getroot()
+    cells = picture.findall(".//{http://www.w3.org/2000/svg}g[@data-cell]")
+    assert [c.get("data-cell") for c in cells][:7] == ["a1", "a2", "a3", "a4", "a5", "a6", "b1"]
+    assert len(cells) == 30 and picture.get("data-picture") == "five-tribes"
 
 
 def test_demo_and_random_play_five_tribes(capsys: pytest.CaptureFixture[str]) -> None:

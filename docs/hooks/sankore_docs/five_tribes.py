@@ -11,15 +11,20 @@ from collections import Counter
 from collections.abc import Callable
 
 import sankore_rules as sr
+from sankore_docs.pictures import figure
 from sankore_docs.words import code, table
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.game import ENGINE
 from sankore_rules.five_tribes.rules.tiles import price_word
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.interfaces.svg.tribes import tribes_svg
 
 __all__ = ["SECTIONS", "tribes_rules"]
 
-#: The seed of the game the board picture shows.
+#: The seed of the game the board table shows.
 PICTURE_SEED = 1
+#: The game the picture shows: players, seed, and how many decisions into it.
+MID_GAME = (3, 5, 60)
 
 
 def tribes_rules() -> FiveTribesRules:
@@ -44,6 +49,19 @@ def _board(rules: sr.Rules, page: str) -> str:
             row.append(f"{_kind_name(tile.kind)} ({value})")
         rows.append(row)
     return table(header, rows)
+
+
+def _picture(rules: sr.Rules, page: str) -> str:
+    players, seed, decisions = MID_GAME
+    state = sr.new_game(players=players, seed=seed, game="five_tribes")
+    bot = RandomBot(seed=seed)
+    for _ in range(decisions):
+        state = sr.apply(state, bot.choose(state))
+    caption = (
+        f"tribes_svg(state) for a {players}-player game, seed {seed}, after {decisions} "
+        "random decisions"
+    )
+    return figure(tribes_svg(state), caption)
 
 
 def _tiles(rules: sr.Rules, page: str) -> str:
@@ -172,6 +190,7 @@ def _rulings(rules: sr.Rules, page: str) -> str:
 
 SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     "ft-board": _board,
+    "ft-picture": _picture,
     "ft-tiles": _tiles,
     "ft-meeples": _meeples,
     "ft-tracks": _tracks,

@@ -33,6 +33,7 @@ from sankore_rules.interfaces.records import (
 )
 from sankore_rules.interfaces.render import render_scores, render_state
 from sankore_rules.interfaces.svg import state_svg
+from sankore_rules.interfaces.svg.tribes import tribes_svg
 from sankore_rules.interfaces.tribes_render import render_tribes, render_tribes_scores
 from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.sankore import engine
@@ -261,7 +262,9 @@ def _show(args: argparse.Namespace) -> int:
         _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
     if isinstance(state, FiveTribesState):
         if args.svg is not None:
-            _fail(UNUSABLE, "--svg draws Sankoré states; a Five Tribes state is shown as text")
+            _write(args.svg, tribes_svg(state), "the picture")
+            print(f"Picture of the state written to {args.svg}")
+            return OK
         # Five Tribes hides nothing a player's view would leave out but the decks' order,
         # which the text view does not show.
         print(render_tribes(state))
