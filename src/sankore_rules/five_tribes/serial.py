@@ -19,24 +19,12 @@ from sankore_rules.five_tribes.board import GAME, FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
 from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.tables import strict_converter
 
 __all__ = ["FORMAT", "problems", "read_state", "write_state"]
 
 FORMAT = 1
-_CONVERTER = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _strict(kind: type) -> Any:
-    def check(value: Any, _: type) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {value!r}")
-        return value
-
-    return check
-
-
-for _kind in (int, str, bool):
-    _CONVERTER.register_structure_hook(_kind, _strict(_kind))
+_CONVERTER = strict_converter()
 
 
 def _task(value: Any, _: type) -> Task:

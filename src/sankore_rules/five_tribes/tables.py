@@ -44,6 +44,7 @@ __all__ = [
     "TileKind",
     "Tracks",
     "load_tables",
+    "strict_converter",
 ]
 
 #: The files of a Five Tribes ruleset, each structured into the record named beside it.
@@ -279,8 +280,18 @@ _RECORDS: dict[str, type] = {
     "djinns": Djinns,
     "rulings": Rulings,
 }
-_CONVERTER = cattrs.Converter(forbid_extra_keys=True)
 T = TypeVar("T")
+
+
+def strict_converter() -> cattrs.Converter:
+    """A converter that refuses unknown keys and coerces nothing (``"3"`` is no integer).
+
+    The tables and the JSON of a state are both read with one.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    for kind in (int, str, bool):
+        converter.register_structure_hook(kind, _strict(kind))
+    return converter
 
 
 def _strict(kind: type) -> Any:
@@ -302,8 +313,7 @@ def _member(enum: type[StrEnum]) -> Any:
     return check
 
 
-for _kind in (int, str, bool):
-    _CONVERTER.register_structure_hook(_kind, _strict(_kind))
+_CONVERTER = strict_converter()
 for _enum in (Source, PowerKind, TileAction, MeepleEffect):
     _CONVERTER.register_structure_hook(_enum, _member(_enum))
 

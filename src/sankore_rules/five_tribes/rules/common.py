@@ -19,6 +19,7 @@ __all__ = [
     "holders",
     "pay_coins",
     "place_camel",
+    "place_piece",
     "power_amount",
     "take_card",
     "to_bag",
@@ -108,6 +109,19 @@ def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cel
     if holder.camels == 0 and not state.end_triggered:
         state.end_triggered, state.end_cause = True, "last_camel"
         log(state, "end_triggered", player, cause="last_camel")
+
+
+def place_piece(
+    rules: FiveTribesRules, state: FiveTribesState, player: int, cell: int, piece: str
+) -> None:
+    """A ``"palm"`` tree or a ``"palace"`` from the supply onto ``cell`` (FT-TILE-1, FT-TILE-2)."""
+    if piece == "palm":
+        state.palm_supply -= 1
+        state.palms[cell] += 1
+    else:
+        state.palace_supply -= 1
+        state.palaces[cell] += 1
+    log(state, piece, player, cell=rules.cells[cell])
 
 
 def power_amount(

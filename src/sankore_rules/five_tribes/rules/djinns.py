@@ -24,6 +24,7 @@ from sankore_rules.five_tribes.rules.common import (
     gain_coins,
     holders,
     place_camel,
+    place_piece,
     take_card,
     to_bag,
 )
@@ -120,10 +121,7 @@ def resolve_raise(
 ) -> None:
     """The place_palace power: a palace from the supply on a tile the player controls."""
     assert action is not None
-    cell = rules.cell_index[action.args[0]]
-    state.palace_supply -= 1
-    state.palaces[cell] += 1
-    log(state, "palace", task.player, cell=action.args[0])
+    place_piece(rules, state, task.player, rules.cell_index[action.args[0]], "palace")
 
 
 @ENGINE.step(
@@ -138,10 +136,7 @@ def resolve_plant(
 ) -> None:
     """The place_palm power: a palm tree from the supply on a tile the player controls."""
     assert action is not None
-    cell = rules.cell_index[action.args[0]]
-    state.palm_supply -= 1
-    state.palms[cell] += 1
-    log(state, "palm", task.player, cell=action.args[0])
+    place_piece(rules, state, task.player, rules.cell_index[action.args[0]], "palm")
 
 
 @ENGINE.step("seed_draw")

@@ -15,7 +15,7 @@ from sankore_rules.core.errors import Reason
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
-from sankore_rules.five_tribes.rules.common import pay_coins, take_card
+from sankore_rules.five_tribes.rules.common import pay_coins, place_piece, take_card
 from sankore_rules.five_tribes.rules.djinns import take_djinn
 from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.five_tribes.tables import MeepleEffect, Price, TileAction
@@ -98,15 +98,8 @@ def resolve_tile(
     """Carry out the chosen tile action (FT-TILE-1..5)."""
     assert action is not None
     cell = task.args["cell"]
-    name = rules.cells[cell]
-    if action.kind == "palm":
-        state.palm_supply -= 1
-        state.palms[cell] += 1
-        log(state, "palm", task.player, cell=name)
-    elif action.kind == "palace":
-        state.palace_supply -= 1
-        state.palaces[cell] += 1
-        log(state, "palace", task.player, cell=name)
+    if action.kind in ("palm", "palace"):
+        place_piece(rules, state, task.player, cell, action.kind)
     elif action.kind == "buy":
         kind = rules.tile_kind(state.tiles[cell])
         pay_coins(state, task.player, kind.price, "market")
@@ -118,4 +111,4 @@ def resolve_tile(
         prices = {price_word(p): p for p in rules.tables.djinns.price}
         take_djinn(rules, state, task.player, action.args[0], prices[action.args[1]])
     else:
-        log(state, "skip", task.player, cell=name)
+        log(state, "skip", task.player, cell=rules.cells[cell])
