@@ -32,6 +32,7 @@ def _play(players: int, seed: int, choice_seed: int) -> tuple[FiveTribesState, l
         options = sr.legal_actions(state)
         assert options, "a game that is not over always has a legal action"
         before = sr.to_json(state)
+        _near_misses_agree(state, options, rng)
         action = rng.choice(options)
         after = sr.apply(state, action)
         assert sr.to_json(state) == before, "apply changed its input"
@@ -42,6 +43,27 @@ def _play(players: int, seed: int, choice_seed: int) -> tuple[FiveTribesState, l
         played.append(str(action))
     assert sr.legal_actions(state) == [] and state.current_player is None
     return state, played
+
+
+#: Words of every kind the decisions use, to build actions that are nearly legal.
+_WORDS = ("0", "1", "3", "a1", "b2", "e6", "red", "blue", "p1", "gold", "2e", "old-sage", "x")
+
+
+def _near_misses_agree(
+    state: FiveTribesState, options: list[sr.Action], rng: random.Random
+) -> None:
+    """One source of truth: a fuzzed action is refused with reasons exactly when it is not
+    listed, and refusing it changes nothing."""
+    for _ in range(3):
+        kind = rng.choice([*(a.kind for a in options), "drop", "pick", "bid", "sell", "kill"])
+        words = tuple(rng.choice(_WORDS) for _ in range(rng.randrange(3)))
+        action = sr.Action(kind, words)
+        reasons = sr.explain(state, action)
+        assert (reasons == []) == (action in options), (action, reasons)
+        assert all(r.code and r.words for r in reasons)
+        if reasons:
+            with pytest.raises(sr.IllegalAction):
+                sr.apply(state, action)
 
 
 @property_settings(max_examples=6)
