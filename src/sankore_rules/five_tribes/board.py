@@ -136,5 +136,12 @@ def load_five_tribes(path: str | Path | None = None) -> FiveTribesRules:
     Raises:
         RulesDataError: a table is malformed; the message names file, entry and field.
     """
-    tables = load_tables(path)
-    return FiveTribesRules(tables, GAME if path is None else f"{GAME}:{Path(path).name}")
+    if path is None:
+        # The bundled ruleset is read once: every new game shares it (and its walks).
+        if not _BUNDLED:
+            _BUNDLED.append(FiveTribesRules(load_tables()))
+        return _BUNDLED[0]
+    return FiveTribesRules(load_tables(path), f"{GAME}:{Path(path).name}")
+
+
+_BUNDLED: list[FiveTribesRules] = []
