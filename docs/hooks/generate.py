@@ -121,6 +121,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         # Clause IDs in the hand-written prose link to the clauses page; generated sections,
         # expanded after, carry none of their own.
         linked = clauses.link_clauses(markdown, page.file.src_uri)
-        return expand(linked, _RULES[0], page.file.src_uri)
+        expanded = expand(linked, _RULES[0], page.file.src_uri)
+        if page.file.src_uri.startswith(five_tribes.PAGES):
+            return five_tribes.ids_as_code(expanded)
+        return expanded
     except UnrenderedError as exc:
         raise PluginError(f"sankore docs generator: {exc}") from exc

@@ -7,6 +7,7 @@ Every number comes from ``load_rules(game="five_tribes")`` (or the corrected tab
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -19,7 +20,23 @@ from sankore_rules.five_tribes.rules.tiles import price_word
 from sankore_rules.interfaces.bots import RandomBot
 from sankore_rules.interfaces.svg.tribes import tribes_svg
 
-__all__ = ["SECTIONS", "tribes_rules"]
+__all__ = ["PAGES", "SECTIONS", "ids_as_code", "tribes_rules"]
+
+#: The Five Tribes pages (paths under ``docs/``) start with this.
+PAGES = "five-tribes/"
+#: A Five Tribes checklist or ruling ID.
+FT_ID = re.compile(r"(?<![`\w-])FT-[A-Z]+-\d+\b")
+
+
+def ids_as_code(markdown: str) -> str:
+    """``markdown`` with each Five Tribes ID as inline code.
+
+    Sankoré's rulings and clauses are linked wherever their IDs stand in a page's text, and
+    ``FT-AMB-1`` ends like Sankoré's ``AMB-1``: as code, a Five Tribes ID is spoken of, never
+    taken for one of Sankoré's.
+    """
+    return FT_ID.sub(lambda m: f"`{m.group(0)}`", markdown)
+
 
 #: The seed of the game the board table shows.
 PICTURE_SEED = 1

@@ -42,8 +42,8 @@ class FiveTribesRules:
         graph: the grid as a ``networkx`` graph on cell indices, edges between orthogonal
             neighbours.
         neighbours: per cell, its orthogonal neighbours (FT-ACT-4).
-        around: per cell, itself and its up to 8 neighbours (FT-MEEP-4, ruling FT-AMB-2).
-        distance: per pair of cells, the orthogonal steps between them (ruling FT-AMB-5).
+        around: per cell, itself and its up to 8 neighbours (``FT-MEEP-4``, ``FT-AMB-2``).
+        distance: per pair of cells, the orthogonal steps between them (``FT-AMB-5``).
         colours: the meeple colours in table order; a cell's meeples are counted in this order.
         goods: the goods' ids in table order.
     """
@@ -99,7 +99,7 @@ class FiveTribesRules:
         return [(n, cell) for n in self.neighbours[cell] if n != came_from]
 
     def walkers_after(self, walker: Walker, steps: int) -> frozenset[Walker]:
-        """Every (cell, came-from) a walk of exactly ``steps`` steps can reach (FT-ENGINE-2)."""
+        """Every (cell, came-from) a walk of exactly ``steps`` steps can reach (``FT-ENGINE-2``)."""
         key = (walker, steps)
         found = self._walkers.get(key)
         if found is None:

@@ -2,7 +2,7 @@
 
 Loading refuses, with the file, the entry and the field named, any unknown key, wrong type,
 dangling reference or broken count, so that a corrected copy of the tables
-([`load_five_tribes`][sankore_rules.five_tribes.tables.load_five_tribes] with a folder) never
+([`load_five_tribes`][sankore_rules.five_tribes.board.load_five_tribes] with a folder) never
 plays on with a mistake.
 """
 
