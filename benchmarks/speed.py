@@ -10,6 +10,9 @@ Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python
   ``sr.apply``, over every decision of a few games;
 - bytes per stored state: tracemalloc's count of what the states kept from real games hold,
   as ``apply`` returns them and once their options have been listed;
+- what answering from the state as it is costs: ``sr.apply`` checks the one action it is given,
+  where a cache of the listed options would only test membership (nothing is cached, so a state
+  changed in place gets answers that reflect it); the two playout loops in alternating blocks;
 - games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
   random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
 - decisions/s and games/s of random Five Tribes games (2-4 players in turn) beside the
@@ -41,7 +44,7 @@ from sankore_rules.five_tribes.state import FiveTribesState
 
 PLAYERS = 4
 TURN_LIMIT = 100
-SECTIONS = ("chess", "tribes", "solo", "calls", "memory", "processes", "gc")
+SECTIONS = ("chess", "tribes", "freshness", "solo", "calls", "memory", "processes", "gc")
 SCHOLARS = ("easy", "medium", "hard", "very_hard")
 
 
@@ -169,6 +172,55 @@ def two_games(rounds: int, block: float) -> None:
         f"(range {min(sankore_rates):.0f}-{max(sankore_rates):.0f})"
     )
     print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
+
+
+def timed_game(seed: int, cached: bool) -> tuple[int, float]:
+    """One random game; (decisions, CPU seconds).
+
+    With ``cached``, the loop of an engine that cached the listed options: it tests that the
+    action is one of those just listed, then applies it without a check (the engine's
+    ``perform``), which is all such a cache would spare. Otherwise ``sr.apply``, which checks
+    the action against the state as it is.
+    """
+    from sankore_rules.sankore.engine import ENGINE
+
+    rng = random.Random(seed)
+    state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+    clock = time.process_time
+    decisions, start = 0, clock()
+    while not sr.is_terminal(state):
+        options = sr.legal_actions(state)
+        action = rng.choice(options)
+        if not cached:
+            state = sr.apply(state, action)
+        elif action in options:
+            state = ENGINE.perform(sr.rules_of(state), state, action)
+        else:
+            raise AssertionError(f"{action} was not listed")
+        decisions += 1
+    return decisions, clock() - start
+
+
+def freshness(games: int) -> None:
+    """What checking the given action costs beside a cache's membership test.
+
+    Both loops play the same games, alternating game by game (and which goes first), so that
+    the machine's noise and the games' lengths fall on both alike.
+    """
+    timed_game(0, True)  # warm up
+    seconds = {False: 0.0, True: 0.0}
+    decisions = 0
+    for seed in range(games):
+        for cached in (False, True) if seed % 2 else (True, False):
+            played, spent = timed_game(seed, cached)
+            seconds[cached] += spent
+        decisions += played
+    checked, cached_rate = decisions / seconds[False], decisions / seconds[True]
+    print(
+        f"apply checking the action: {checked:8.0f} decisions/s; with a cache's membership "
+        f"test instead: {cached_rate:8.0f} decisions/s ({games} games each); freshness costs "
+        f"{(cached_rate / checked - 1) * 100:+.1f}%"
+    )
 
 
 def solo_games(block: float) -> None:
@@ -303,6 +355,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=7, help="timed blocks of each workload")
     parser.add_argument("--block", type=float, default=1.5, help="CPU seconds per block")
     parser.add_argument("--games", type=int, default=6, help="games for per-call and memory")
+    parser.add_argument(
+        "--fresh-games", type=int, default=120, help="games of each loop in the freshness run"
+    )
     parser.add_argument("--parallel-games", type=int, default=24, help="games per process run")
     parser.add_argument("--tree", type=int, default=100_000, help="states kept in the gc run")
     parser.add_argument(
@@ -314,6 +369,7 @@ def main(argv: list[str] | None = None) -> None:
     sections: dict[str, Callable[[], None]] = {
         "chess": lambda: side_by_side(args.rounds, args.block),
         "tribes": lambda: two_games(args.rounds, args.block),
+        "freshness": lambda: freshness(args.fresh_games),
         "solo": lambda: solo_games(args.block),
         "calls": lambda: per_call(args.games),
         "memory": lambda: bytes_per_state(args.games),

@@ -67,6 +67,13 @@ def parse_notation(text: str) -> Action:
     return action
 
 
+#: Words already found well-formed. Options repeat a few hundred words (the tables' ids, small
+#: numbers), so checking an action's words is mostly a set lookup; bounded, so that a caller
+#: sending ever new words cannot make it grow without end.
+_WELL_FORMED: set[str] = set()
+MAX_REMEMBERED = 4096
+
+
 def action_problem(action: object) -> str | None:
     """What makes ``action`` something no decision could take, or None for a well-formed Action.
 
@@ -74,6 +81,16 @@ def action_problem(action: object) -> str | None:
     text does: a kind and words of notation characters, within the same bounds. So the checks never
     meet a word that ``int()`` or a lookup could choke on, whichever door the action came through.
     """
+    if type(action) is Action and len(action) == 2:
+        # The common case, answered by set lookups: an Action whose words all passed before.
+        kind, args = action
+        known = _WELL_FORMED
+        if type(kind) is str and kind in known and type(args) is tuple and len(args) <= MAX_WORDS:
+            for word in args:
+                if type(word) is not str or word not in known:
+                    break
+            else:
+                return None
     if not isinstance(action, Action):
         return f"{shown(action, 60, as_repr=True)} is not an Action"
     if len(action) != 2 or not isinstance(action.args, tuple):
@@ -93,4 +110,6 @@ def _words_problem(words: list[str] | tuple[str, ...]) -> str | None:
         problem = word_problem(word)
         if problem is not None:
             return problem
+        if len(_WELL_FORMED) < MAX_REMEMBERED:
+            _WELL_FORMED.add(word)
     return None

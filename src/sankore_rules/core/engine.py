@@ -171,6 +171,8 @@ class Engine:
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
+        # Each step's answers as a set, for the membership test of every check.
+        self._answers: dict[str, frozenset[str]] = {}
 
     def step(
         self,
@@ -191,6 +193,7 @@ class Engine:
             self.steps[kind] = Step(
                 kind, resolve, candidates, check, prompt, always_ask, lister, answers
             )
+            self._answers[kind] = frozenset(answers)
             return resolve
 
         return register
@@ -228,25 +231,6 @@ class Engine:
         state._scratch = {}
         try:
             return self._accepted(rules, state, task, spec.candidates(rules, state, task))
-        finally:
-            state._scratch = None
-
-    def _is_option(self, rules: object, state: GameState, task: Task, action: Action) -> bool:
-        """Whether ``action`` is a legal option of ``task``, without listing the others.
-
-        An action is an option when it is of a kind that answers the decision and the check
-        accepts it: every check refuses whatever is not one of its candidates (words naming
-        nothing included), as the listing tests hold it to, so no candidate is listed here.
-        """
-        spec = self.steps[task.kind]
-        assert spec.candidates is not None
-        if action.kind not in spec.answers:
-            return False
-        if spec.check is None:
-            return True
-        state._scratch = {}
-        try:
-            return not spec.check(rules, state, task, action)
         finally:
             state._scratch = None
 
@@ -315,8 +299,14 @@ class Engine:
         malformed = action_problem(action)
         if malformed is not None or not isinstance(action, Action):
             return [Reason("not_an_action", malformed or "not an Action")]
-        if self._is_option(rules, state, task, action):
-            return []
+        # Is it an option? Of a kind that answers the decision, and accepted by the check: every
+        # check refuses whatever is not one of its candidates (words naming nothing included),
+        # as the listing tests hold it to, so no candidate is listed here.
+        # One action is checked once, so ``memo`` has nothing to share and computes directly.
+        if action.kind in self._answers[task.kind]:
+            checker = self.steps[task.kind].check
+            if checker is None or not checker(rules, state, task, action):
+                return []
         return self._why_not(rules, state, task, action)
 
     def _why_not(self, rules: object, state: GameState, task: Task, action: Action) -> list[Reason]:

@@ -20,7 +20,6 @@ from sankore_rules.sankore.engine import (
     ELSEWHERE,
     STEPS,
     log,
-    memo,
     push,
     step,
 )
@@ -142,8 +141,13 @@ def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     opt = TURN_OPTIONS.get(action.kind)
     if opt is None:
         return [Reason("wrong_decision", f"'{action.kind}' is not an action of the turn")]
-    common = memo(state, opt.kind, lambda: _option_reasons(rules, state, task.player, opt))
-    return common + opt.check(rules, state, task.player, action)
+    # Worked out afresh for each action: apply checks one, and only the tests check them all.
+    p = task.player
+    common = opt.ready(rules, state, p) if _main_open(state, opt) else None
+    if common is None:
+        common = _option_reasons(rules, state, p, opt)
+    reasons = opt.check(rules, state, p, action)
+    return common + reasons if common else reasons
 
 
 #: The turn menu's action kinds: every turn option's (the action modules register them after
