@@ -133,3 +133,48 @@ def test_new_game_refuses_what_five_tribes_does_not_have() -> None:
         sr.new_game(players=2, game="five_tribes", scholar="easy")  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="game must be one of 'sankore', 'five_tribes'"):
         sr.new_game(players=2, game="chess")  # type: ignore[call-overload]
+
+
+def _leaves(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*path, i))] or [path]
+    return [path]
+
+
+def _mid_game() -> str:
+    state = sr.new_game(players=3, seed=8, game="five_tribes")
+    rng = random.Random(8)
+    for _ in range(40):
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    return sr.to_json(state)
+
+
+MID_GAME = _mid_game()
+_JUNK = st.one_of(
+    st.integers(-3, 40), st.booleans(), st.none(), st.text(max_size=3), st.just([]), st.just({})
+)
+
+
+@property_settings(max_examples=80)
+@given(st.data())
+def test_a_tampered_value_is_refused_or_plays_on_soundly(data: st.DataObject) -> None:
+    """The trust boundary: any one value of a state's JSON changed, ``from_json`` either refuses
+    it with a StateError or returns a state the engine lists, explains and scores."""
+    document = json.loads(MID_GAME)
+    path = data.draw(st.sampled_from(_leaves(document["state"])))
+    holder = document["state"]
+    for key in path[:-1]:
+        holder = holder[key]
+    if path:
+        holder[path[-1]] = data.draw(_JUNK)
+    try:
+        state = sr.from_json(json.dumps(document))
+    except sr.StateError:
+        return
+    options = sr.legal_actions(state)
+    assert all(sr.explain(state, a) == [] for a in options)
+    sr.final_scores(state)
+    if options:
+        sr.apply(state, options[0])

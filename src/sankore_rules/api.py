@@ -47,7 +47,7 @@ from sankore_rules.sankore.solo import teach as _solo_teach  # noqa: F401 - its 
 from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its steps
 from sankore_rules.sankore.solo.scoring import solo_scores
 from sankore_rules.sankore.solo.setup import new_solo_state
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import MAX_STATE_CHARS, State
 from sankore_rules.sankore.state import from_json as _from_json
 from sankore_rules.sankore.state import to_json as _to_json
 from sankore_rules.sankore.validity import state_problems
@@ -362,9 +362,9 @@ def from_json(
 
 def _tribes_document(text: str | bytes) -> dict[str, Any] | None:
     """The parsed document when ``text`` is a Five Tribes state's JSON, else None."""
-    if not isinstance(text, str | bytes) or b'"five_tribes"' not in (
-        text.encode() if isinstance(text, str) else text
-    ):
+    if not isinstance(text, str | bytes) or len(text) > MAX_STATE_CHARS:
+        return None  # Sankoré's reader refuses what is no state, with its reason
+    if b'"five_tribes"' not in (text.encode() if isinstance(text, str) else text):
         return None
     try:
         document = json.loads(text)

@@ -84,9 +84,16 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
         return [f"player_count {n} does not match the players or the tables"]
     if sorted(state.tiles) != sorted(rules.tile_by_id):
         found.append("the tiles on the grid are not the ruleset's tiles, each once")
-    for name, column in (("meeples", state.meeples), ("camels", state.camels)):
+    columns = (
+        ("meeples", state.meeples),
+        ("camels", state.camels),
+        ("palms", state.palms),
+        ("palaces", state.palaces),
+    )
+    for name, column in columns:
         if len(column) != cells:
             found.append(f"{name} has {len(column)} cells, not {cells}")
+    found.extend(_shape_problems(rules, state))
     if found:
         return found
     rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
@@ -133,6 +140,29 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     return found
 
 
+def _shape_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
+    """Numbers and indices out of their range: what the rules would index or count with."""
+    cells, n = len(rules.cells), state.player_count
+    found: list[str] = []
+    if any(o is not None and not 0 <= o < n for o in state.camels):
+        found.append("a camel belongs to no player")
+    if min(state.palms, default=0) < 0 or min(state.palaces, default=0) < 0:
+        found.append("a cell holds a negative number of palm trees or palaces")
+    markers = len(state.markers)
+    if state.markers != [p for p in range(n) for _ in range(rules.per_count[n].markers)]:
+        found.append("the turn-order markers are not the players' markers")
+    if len(state.turn_track) != markers or len(state.bid_track) != len(rules.tables.tracks.bids):
+        found.append("the turn-order or bid track has the wrong number of spaces")
+    move = state.move
+    if move is not None and not (
+        0 <= move.start < cells and 0 <= move.cell < cells and -1 <= move.came_from < cells
+    ):
+        found.append("the move in progress names no cell")
+    if state.round < 1 or state.draws < 0 or state.game != GAME:
+        found.append("the round, the draws or the game is out of range")
+    return found
+
+
 #: The arguments each step's task holds (all integers), and what they must lie within.
 _TASK_ARGS: dict[str, tuple[str, ...]] = {
     "bid": ("marker",),
@@ -158,11 +188,17 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
             return [f"the {task.kind!r} step's arguments are not what it takes"]
         if "cell" in keys and task.args["cell"] >= len(rules.cells):
             return [f"the {task.kind!r} step names no cell"]
-        if "marker" in keys and task.args["marker"] >= len(state.markers):
-            return [f"the {task.kind!r} step names no marker"]
+        if "marker" in keys:
+            marker = task.args["marker"]
+            # A marker bids from the turn-order track and takes its turn from the bid track.
+            track = state.turn_track if task.kind == "bid" else state.bid_track
+            if marker not in track or task.player != state.markers[marker]:
+                return [f"the {task.kind!r} step's marker is not where that step takes it from"]
         automatic = ENGINE.steps[task.kind].candidates is None
         if not automatic and not 0 <= task.player < state.player_count:
             return [f"the {task.kind!r} step's player is not a player"]
+    if any(t.kind == "drop" for t in state.agenda[:-1]):
+        return ["a drop waits under another step: a move is made in one go"]
     moving = bool(state.agenda) and state.agenda[-1].kind == "drop"
     if moving != (state.move is not None) and not state.game_over:
         return ["a move is in progress exactly when a drop is pending"]
