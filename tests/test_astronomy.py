@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options
-from sankore_rules.sankore.state import MadrasaTile, State, Task
+from sankore_rules.sankore.state import MadrasaTile, State, Task, adjusted
 from test_teach import P, idx, position, swap_region_tile, teach
 
 AST = idx("astronomy")
@@ -208,7 +208,7 @@ def test_astro_1_and_6_an_oasis_stop_costs_one_gold_and_gives_two_salt() -> None
     assert (me.gold, me.salt) == (1, 3)
     assert me.camel == "oasis-a1"
     assert state.spaces == {"oasis-a1": P}
-    assert me.pieces == [6, 7, 7, 7]
+    assert me.pieces == (6, 7, 7, 7)
     assert state.decision.kind == "promote_active"
 
 
@@ -318,7 +318,7 @@ def test_astro_9_and_11_a_port_city_costs_its_gold_and_sends_the_camel_home() ->
     me = state.players[P]
     assert me.gold == 0
     assert me.camel == "timbuktu"
-    assert me.prestige == [0, 0, 1, 0]
+    assert me.prestige == (0, 0, 1, 0)
     assert "marrakesh:0" not in state.port_tokens
     assert state.spaces["marrakesh:0"] == P
 
@@ -328,7 +328,7 @@ def test_astro_10_other_spaces_of_a_city_stay_open_to_the_same_player() -> None:
 
     def own(s: State) -> None:
         s.spaces["fez:0"] = P
-        s.players[P].pieces[AST] -= 1
+        s.players[P].pieces = adjusted(s.players[P].pieces, AST, -1)
 
     state = astronomy(4, change=own)
     assert codes(state, "camel fez:0 timbuktu") == ["space_taken"]
@@ -346,7 +346,7 @@ def test_astro_14_a_right_space_gives_a_skill_tile_for_any_section() -> None:
     assert state.decision.kind == "skill_tile"
     assert options(state) == ["skill astronomy", "skill law", "skill mathematics", "skill theology"]
     state = act(state, "skill law")
-    assert state.players[P].skills == [(), (), (), ("promote",)]
+    assert state.players[P].skills == ((), (), (), ("promote",))
 
 
 def test_amb_43_cairos_left_space_gives_a_book_of_choice_and_inspiration() -> None:
@@ -356,7 +356,7 @@ def test_amb_43_cairos_left_space_gives_a_book_of_choice_and_inspiration() -> No
     assert state.decision.kind == "choose_book"
     state = act(state, "book theology")
     me = state.players[P]
-    assert (me.books, me.prestige, me.inspiration, me.gold) == ([0, 1, 0, 0], [0, 0, 0, 0], 2, 0)
+    assert (me.books, me.prestige, me.inspiration, me.gold) == ((0, 1, 0, 0), (0, 0, 0, 0), 2, 0)
 
 
 def test_amb_43_cairos_middle_space_advances_the_favour_disc_twice() -> None:
@@ -380,9 +380,9 @@ def test_astro_13_suakin_and_zeila_give_a_free_wall_even_on_the_corner(
     state = act(state, "wall wall-corner")
     me = state.players[P]
     assert state.spaces["wall-corner"] == P
-    assert me.pieces == [6, 7, 6, 7]
+    assert me.pieces == (6, 7, 6, 7)
     assert me.gold == 0  # 3 Gold for the city, none from the Wall
-    assert me.prestige == [1, 0, 0, 0]
+    assert me.prestige == (1, 0, 0, 0)
     after = before.madrasa.copy()
     after[0] = MadrasaTile(tile, star=False)  # the dotted line's tile, star down
     assert after == state.madrasa  # nothing flipped
@@ -403,7 +403,7 @@ def test_astro_16_french_example_ben_goes_to_fez() -> None:
     assert MadrasaTile("ast-board-1", star=False) == state.madrasa[0]
     assert me.inspiration == 2
     assert me.gold == 0
-    assert me.prestige == [0, 1, 0, 0]
+    assert me.prestige == (0, 1, 0, 0)
     assert state.spaces["fez:1"] == P
     assert me.camel == "timbuktu"
     kinds = [e.kind for e in state.events]

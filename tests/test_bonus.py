@@ -12,7 +12,7 @@ has ast-1c on c1a, an Astronomy Student on s0a, 1 Law Book and 1 Inspiration.
 from __future__ import annotations
 
 from positions import act, edit, options, refused, started, with_decision
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, replaced_at
 
 
 def students(inspiration: int = 1, **where: str) -> State:
@@ -132,7 +132,7 @@ def test_bonus_4_write_a_book_of_any_discipline() -> None:
         state, "write"
     )
     state = act(state, "write mathematics")
-    assert [0, 0, 1, 1] == state.players[0].books
+    assert (0, 0, 1, 1) == state.players[0].books
     assert [supply[0], supply[1], supply[2] - 1, supply[3]] == state.supply_books
     assert 0 == state.players[0].inspiration
 
@@ -143,7 +143,7 @@ def test_bonus_4_write_refusals() -> None:
 
     def change(s: State) -> None:
         s.supply_books[2] = 0
-        s.players[0].books[3] = 3
+        s.players[0].books = replaced_at(s.players[0].books, 3, 3)
 
     state = edit(students(), change)
     refused(state, "write mathematics", ["supply_empty"])
@@ -165,7 +165,7 @@ def test_bonus_1_any_number_in_a_row() -> None:
     state = act(state, "transfer s1a s1b", "promote s1b s2a", "write theology")
     pl = state.players[0]
     assert {"s0a": "astronomy", "s2a": "law"} == pl.students
-    assert [0, 1, 0, 1] == pl.books
+    assert (0, 1, 0, 1) == pl.books
     assert 0 == pl.inspiration
     assert [] == state.main_used
 
@@ -178,7 +178,7 @@ def test_ic_skl_4_a_transfer_skill_tile_is_free_and_may_be_declined() -> None:
     no Inspiration cost, or 'skip'."""
 
     def change(s: State) -> None:
-        s.players[0].skills[3] = ("transfer",)
+        s.players[0].skills = replaced_at(s.players[0].skills, 3, ("transfer",))
 
     state = edit(students(s1a="law"), change)
     state = with_decision(state, Task("activate_skills", 0, {"discipline": "law"}))
@@ -196,7 +196,7 @@ def test_ic_skl_6_a_promote_skill_tile_is_free() -> None:
     """IC-SKL-6, AMB-14: a Promote tile grants a Promote at no Inspiration cost."""
 
     def change(s: State) -> None:
-        s.players[0].skills[2] = ("promote",)
+        s.players[0].skills = replaced_at(s.players[0].skills, 2, ("promote",))
         s.players[0].inspiration = 0
 
     state = edit(students(s1a="law"), change)

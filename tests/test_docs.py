@@ -653,7 +653,7 @@ def test_notation_page_worked_turn_replays() -> None:
     assert (1, "turn") == (state.current_player, state.decision.kind)
     assert {"s0a": "astronomy", "s1b": "theology"} == first.students
     assert 0 == state.spaces["djenne-bottom"]
-    assert (2, 2, [1, 1, 0, 0]) == (first.gold, first.salt, first.books)
+    assert (2, 2, (1, 1, 0, 0)) == (first.gold, first.salt, first.books)
 
 
 def test_api_reference_documents_the_public_api(site: Path) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
 from sankore_rules.sankore.rules.common import shared_knowledge
-from sankore_rules.sankore.state import MadrasaTile, State
+from sankore_rules.sankore.state import MadrasaTile, State, adjusted
 
 
 def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> State:
@@ -100,18 +100,18 @@ def test_enrol_5_book_majority_icon_scores_the_area_at_the_end_of_the_turn() -> 
     def change(s: State) -> None:
         s.spaces["oasis-a1"] = 0
         s.spaces["oasis-b1"] = 1
-        s.players[0].pieces[0] -= 1
-        s.players[1].pieces[0] -= 1
+        s.players[0].pieces = adjusted(s.players[0].pieces, 0, -1)
+        s.players[1].pieces = adjusted(s.players[1].pieces, 0, -1)
 
     state = edit(with_queue(0, ["law", "theology", "mathematics", None, None, None]), change)
     state = act(state, "enrol astronomy")
     assert [("astronomy", "book", "astronomy:2")] == state.pending_scorings
-    assert [0, 0, 0, 1] == state.players[0].books
+    assert (0, 0, 0, 1) == state.players[0].books
     assert "astronomy" == state.queue_tokens["astronomy:2"]
     assert "turn" == state.decision.kind
     state = act(state, "end")
-    assert [1, 0, 0, 1] == state.players[0].books
-    assert [0, 1, 1, 0] == state.players[1].books
+    assert (1, 0, 0, 1) == state.players[0].books
+    assert (0, 1, 1, 0) == state.players[1].books
     assert [0, 0, 1, 1] == state.overflow_books["A"]
     assert [1, 0, 0, 0] == state.overflow_prestige["A"]
     assert "astronomy:2" not in state.queue_tokens
@@ -129,16 +129,16 @@ def test_enrol_6_prestige_majority_icon_scores_the_area_at_the_end_of_the_turn()
     def change(s: State) -> None:
         s.spaces["gao-bottom"] = 0  # region B
         s.spaces["walata-bottom"] = 1  # region C
-        s.players[0].pieces[1] -= 1
-        s.players[1].pieces[1] -= 1
+        s.players[0].pieces = adjusted(s.players[0].pieces, 1, -1)
+        s.players[1].pieces = adjusted(s.players[1].pieces, 1, -1)
 
     state = edit(with_queue(1, ["law", None, None, None, None, None]), change)
     state = act(state, "enrol theology")
     assert [("theology", "prestige", "theology:0")] == state.pending_scorings
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[0].prestige
     state = act(state, "end")
-    assert [0, 1, 0, 0] == state.players[0].prestige
-    assert [0, 0, 1, 0] == state.players[1].prestige
+    assert (0, 1, 0, 0) == state.players[0].prestige
+    assert (0, 0, 1, 0) == state.players[1].prestige
     assert [1, 1, 0, 1] == state.overflow_prestige["B"]
     assert [0, 0, 0, 0] == state.overflow_books["B"]
     assert {"s0a": "astronomy", "s0d": "law"} == state.players[0].students
@@ -153,7 +153,7 @@ def test_enrol_7_sankore_icon_places_a_supply_tile_and_gives_a_prestige_token() 
     state = act(state, "enrol theology")
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
     assert "the-supply-1" not in state.supply_sankore
-    assert [0, 1, 0, 0] == state.players[0].prestige
+    assert (0, 1, 0, 0) == state.players[0].prestige
     assert [supply[0], supply[1] - 1, supply[2], supply[3]] == state.supply_prestige
     placed = [e.detail for e in state.events if e.kind == "sankore_placed"]
     assert [{"tile": "the-supply-1", "cell": "r0c0"}] == placed
@@ -270,4 +270,4 @@ def test_amb_9_favour_enrol_of_the_rightmost_student_is_an_ordinary_enrol() -> N
     state = act(take_enrol_reward(state), "enrol theology 3")
     assert ["law", "law", "law", None, None, None] == state.queues[1]
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
-    assert [0, 1, 0, 0] == state.players[0].prestige
+    assert (0, 1, 0, 0) == state.players[0].prestige

@@ -40,7 +40,7 @@ def test_est_1_a_book_of_the_tiles_discipline_goes_to_the_chosen_shelf() -> None
     assert ["library law 0", "library law 1", "library law 2"] == options(state)
     state = act(state, "library law 2")
     pl = state.players[0]
-    assert [0, 0, 0, 0] == pl.books
+    assert (0, 0, 0, 0) == pl.books
     assert [[], [], ["law"]] == state.library
     assert "law-1a" == pl.classes["c1b"]
     assert ["establish"] == state.main_used
@@ -71,7 +71,7 @@ def test_est_3_a_level_3_tile_costs_one_book_too() -> None:
     assert "contribute" == state.decision.kind
     assert "law-3a" == state.players[0].classes["c3"]
     state = act(state, "library law 0")
-    assert [0, 0, 0, 0] == state.players[0].books
+    assert (0, 0, 0, 0) == state.players[0].books
     assert [["law"], [], []] == state.library
 
 
@@ -210,7 +210,7 @@ def test_est_11_free_establish_takes_no_book() -> None:
     state = act(state, "establish ast-3a")
     pl = state.players[0]
     assert "ast-3a" == pl.classes["c3"]
-    assert [0, 0, 0, 1] == pl.books
+    assert (0, 0, 0, 1) == pl.books
     assert [[], [], []] == state.library
     assert None is state.market[0].level3
     assert 3 == pl.favour_tiles

@@ -18,7 +18,7 @@ import pytest
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
 from sankore_rules.sankore.rules.common import prestige_capacity
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, replaced_at
 
 
 def disc_on(space: int, **player: object) -> State:
@@ -136,7 +136,7 @@ def test_fav_7_advance_twice_skill_tile() -> None:
     and from space 11 only to the last space."""
 
     def skills(s: State) -> None:
-        s.players[0].skills[3] = ("advance_favour",)
+        s.players[0].skills = replaced_at(s.players[0].skills, 3, ("advance_favour",))
 
     state = with_decision(
         edit(disc_on(3), skills), Task("activate_skills", 0, {"discipline": "law"})
@@ -251,9 +251,9 @@ def test_ic_fav_2_one_book_of_a_chosen_discipline() -> None:
     )
     supply = state.supply_books[1]
     state = act(state, "book theology")
-    assert [0, 1, 0, 1] == state.players[0].books
+    assert (0, 1, 0, 1) == state.players[0].books
     assert supply - 1 == state.supply_books[1]
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[0].prestige
 
 
 def test_ic_fav_11_two_books_each_of_a_chosen_discipline() -> None:
@@ -263,8 +263,8 @@ def test_ic_fav_11_two_books_each_of_a_chosen_discipline() -> None:
     state = act(state, "book astronomy")
     assert "choose_book" == state.decision.kind
     state = act(state, "book law")
-    assert [1, 0, 0, 2] == state.players[0].books
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (1, 0, 0, 2) == state.players[0].books
+    assert (0, 0, 0, 0) == state.players[0].prestige
 
 
 def test_ic_fav_10_one_prestige_token_of_a_chosen_discipline() -> None:
@@ -272,7 +272,7 @@ def test_ic_fav_10_one_prestige_token_of_a_chosen_discipline() -> None:
     state = act(disc_on(12), "favour take", "reward 10")
     assert ("choose_prestige", 4) == (state.decision.kind, len(options(state)))
     state = act(state, "prestige mathematics")
-    assert [0, 0, 1, 0] == state.players[0].prestige
+    assert (0, 0, 1, 0) == state.players[0].prestige
     assert "turn" == state.decision.kind
 
 

@@ -30,11 +30,11 @@ def position(
     def change(s: State) -> None:
         pl = s.players[0]
         pl.students = dict(students)
-        pl.books = list(books)
+        pl.books = tuple(books)
         pl.favour_pos = favour_pos
         for tile in gone:
             s.graduation.remove(tile)
-            s.players[1].graduations.append(Graduated(tile, None))
+            s.players[1].graduations = (*s.players[1].graduations, Graduated(tile, None))
 
     return edit(started(2, 0), change)
 
@@ -59,9 +59,9 @@ def test_grad_2_5_the_book_goes_to_the_library_and_the_student_onto_its_tile() -
     assert ["library law 0", "library law 1", "library law 2"] == options(state)
     state = act(state, "library law 1")
     pl = state.players[0]
-    assert [Graduated("grad-law-1", "law")] == pl.graduations
+    assert (Graduated("grad-law-1", "law"),) == pl.graduations
     assert {"s0a": "astronomy"} == pl.students
-    assert [0, 0, 0, 0] == pl.books
+    assert (0, 0, 0, 0) == pl.books
     assert [[], ["law"], []] == state.library
     assert "grad-law-1" not in state.graduation
     assert ["graduate"] == state.main_used
@@ -86,7 +86,7 @@ def test_grad_3_4_the_highest_tile_at_or_below_the_students_level(
     still there at or below it, never above it."""
     state = position({space: "theology"}, [0, 1, 0, 0], gone)
     state = act(state, f"graduate {space}", "library theology 0")
-    assert [Graduated(tile, "theology")] == state.players[0].graduations
+    assert (Graduated(tile, "theology"),) == state.players[0].graduations
 
 
 def test_grad_6_no_tile_at_or_below_the_level() -> None:
@@ -108,7 +108,7 @@ def test_grad_6_no_empty_slot() -> None:
     def change(s: State) -> None:
         for tile in ("grad-ast-1", "grad-ast-2", "grad-mat-1", "grad-mat-2"):
             s.graduation.remove(tile)
-            s.players[0].graduations.append(Graduated(tile, None))
+            s.players[0].graduations = (*s.players[0].graduations, Graduated(tile, None))
 
     state = edit(position({"s2a": "theology"}, [0, 1, 0, 0]), change)
     refused(state, "graduate s2a", ["no_graduation_slot"])
@@ -120,7 +120,7 @@ def test_grad_6_every_reason_at_once() -> None:
     def change(s: State) -> None:
         for tile in ("grad-ast-1", "grad-ast-2", "grad-mat-1", "grad-mat-2"):
             s.graduation.remove(tile)
-            s.players[0].graduations.append(Graduated(tile, None))
+            s.players[0].graduations = (*s.players[0].graduations, Graduated(tile, None))
 
     state = edit(position({"s1a": "law"}, [1, 1, 1, 0], ("grad-law-1",)), change)
     refused(state, "graduate s1a", ["no_graduation_tile", "no_graduation_slot", "no_book"])
@@ -136,12 +136,12 @@ def test_grad_7_the_last_tile_of_a_column_places_a_supply_sankore_tile() -> None
     state = position({"s4b": "mathematics"}, [0, 0, 1, 0], gone)
     prestige = state.supply_prestige[2]
     state = act(state, "graduate s4b", "library mathematics 0")
-    assert [Graduated("grad-mat-4", "mathematics")] == state.players[0].graduations
+    assert (Graduated("grad-mat-4", "mathematics"),) == state.players[0].graduations
     assert MadrasaTile("mat-supply-1", star=True) == state.madrasa[0]
     assert ["mat-supply-2", "mat-supply-3"] == [
         t for t in state.supply_sankore if t.startswith("mat")
     ]
-    assert [0, 0, 1, 0] == state.players[0].prestige
+    assert (0, 0, 1, 0) == state.players[0].prestige
     assert prestige - 1 == state.supply_prestige[2]
 
 
@@ -150,7 +150,7 @@ def test_grad_7_a_column_with_tiles_left_releases_nothing() -> None:
     state = position({"s4b": "mathematics"}, [0, 0, 1, 0], ("grad-mat-1", "grad-mat-2"))
     state = act(state, "graduate s4b", "library mathematics 0")
     assert [None] * 12 == [state.madrasa[c] for c in RULES.numbered_cells]
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[0].prestige
 
 
 def test_grad_8_graduation_tiles_score_their_printed_prestige() -> None:
@@ -172,12 +172,12 @@ def test_grad_10_french_example_ben_graduates_his_law_student() -> None:
     gone = ("grad-mat-2", "grad-mat-3", "grad-mat-4")
     state = position({"s2a": "mathematics", "s2c": "law"}, [0, 0, 1, 1], gone)
     maths = act(state, "graduate s2a", "library mathematics 0")
-    assert [Graduated("grad-mat-1", "mathematics")] == maths.players[0].graduations
+    assert (Graduated("grad-mat-1", "mathematics"),) == maths.players[0].graduations
     state = act(state, "graduate s2c", "library law 0")
     pl = state.players[0]
-    assert [Graduated("grad-law-2", "law")] == pl.graduations
+    assert (Graduated("grad-law-2", "law"),) == pl.graduations
     assert {"s2a": "mathematics"} == pl.students
-    assert [0, 0, 1, 0] == pl.books
+    assert (0, 0, 1, 0) == pl.books
     assert [["law"], [], []] == state.library
     assert ["grad-law-1", "grad-law-3", "grad-law-4"] == [
         t for t in state.graduation if t.startswith("grad-law")
@@ -197,7 +197,7 @@ def test_grad_11_favour_track_graduate_needs_no_book() -> None:
     assert ["graduate s3b", "skip"] == options(state)
     state = act(state, "graduate s3b")
     pl = state.players[0]
-    assert [Graduated("grad-law-3", "law")] == pl.graduations
+    assert (Graduated("grad-law-3", "law"),) == pl.graduations
     assert [[], [], []] == state.library
     assert ["favour"] == state.main_used
     assert 3 == pl.favour_tiles
@@ -219,6 +219,6 @@ def test_grad_11_class_reward_graduate_cannot_take_the_active_student() -> None:
     refused(state, "graduate s3a", ["no_student_there"])
     state = act(state, "graduate s3b")
     pl = state.players[0]
-    assert [Graduated("grad-the-3", "theology")] == pl.graduations
-    assert [0, 0, 0, 1] == pl.books
+    assert (Graduated("grad-the-3", "theology"),) == pl.graduations
+    assert (0, 0, 0, 1) == pl.books
     assert ["teach"] == state.main_used

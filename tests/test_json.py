@@ -417,6 +417,8 @@ def _another(value: Any) -> Any:
         return value + "x"
     if isinstance(value, list):
         return [*value, "x"]
+    if isinstance(value, tuple):
+        return (*value, "x")
     return {**value, "x": "y"}
 
 

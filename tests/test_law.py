@@ -173,7 +173,7 @@ def test_law_2_and_5_the_skill_tile_goes_to_the_regions_section(
 ) -> None:
     """LAW-2, LAW-5, SKILL-2: regions A-D put their tile in Astronomy .. Law, no choice."""
     state = act(law(1), f"crown {space}")
-    assert skills == state.players[P].skills
+    assert tuple(skills) == state.players[P].skills
     assert state.decision.kind == "promote_active"
 
 
@@ -186,7 +186,7 @@ def test_law_3_bottom_costs_gold_middle_costs_salt(
 ) -> None:
     """LAW-3: 1 Gold in the bottom row, 1 Salt in the middle row."""
     me = act(law(5), f"crown {space}").players[P]
-    assert left == (me.gold, me.salt, me.books)
+    assert left == (me.gold, me.salt, list(me.books))
 
 
 def test_law_3_and_amb_16_top_row_book_goes_to_the_library() -> None:
@@ -200,7 +200,7 @@ def test_law_3_and_amb_16_top_row_book_goes_to_the_library() -> None:
     ]
     state = act(state, "library mathematics 1")
     me = state.players[P]
-    assert (me.books, me.gold, me.salt) == ([0, 0, 0, 0], 1, 1)
+    assert (me.books, me.gold, me.salt) == ((0, 0, 0, 0), 1, 1)
     assert state.library == [[], ["mathematics"], []]
 
 
@@ -243,12 +243,12 @@ def test_law_7_top_row_collects_the_overflow_above() -> None:
     state = law(7, books=(2, 0, 0, 1), change=overflow)
     state = act(state, "crown law-a7", "library law 0")
     me = state.players[P]
-    assert me.prestige == [1, 0, 0, 2]
-    assert me.books == [3, 0, 0, 1]
+    assert me.prestige == (1, 0, 0, 2)
+    assert me.books == (3, 0, 0, 1)
     assert state.overflow_books["A"] == [1, 0, 0, 0]
     assert state.overflow_prestige["A"] == [0, 0, 0, 0]
     assert state.overflow_prestige["B"] == [0, 3, 0, 0]
-    assert me.skills == [("prestige_astronomy",), (), (), ()]
+    assert me.skills == (("prestige_astronomy",), (), (), ())
 
 
 def test_law_7_lower_rows_leave_the_overflow() -> None:
@@ -259,7 +259,7 @@ def test_law_7_lower_rows_leave_the_overflow() -> None:
 
     state = act(law(5, change=overflow), "crown law-a5")
     assert state.overflow_prestige["A"] == [1, 0, 0, 0]
-    assert state.players[P].prestige == [0, 0, 0, 0]
+    assert state.players[P].prestige == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("region", ["a", "b", "c", "d"])
@@ -291,11 +291,11 @@ def test_law_9_french_example_aurélie_in_the_theology_region() -> None:
     state = act(state, "crown law-b5")
     me = state.players[P]
     assert me.salt == 0
-    assert me.skills == [(), ("book_section",), (), ()]
+    assert me.skills == ((), ("book_section",), (), ())
     assert MadrasaTile("law-board-1", star=False) == state.madrasa[0]
     kinds = [e.kind for e in state.events]
     assert kinds.index("skill_gained") < kinds.index("sankore_placed")
     assert state.decision.kind == "choose_section"
     state = act(state, "section theology")  # the new tile already acts: 1 Theology Book
     me = state.players[P]
-    assert (me.books, me.prestige) == ([1, 1, 0, 0], [0, 0, 0, 0])
+    assert (me.books, me.prestige) == ((1, 1, 0, 0), (0, 0, 0, 0))

@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started, with_decision
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, adjusted, replaced_at
 
 BOOK_TRIGGER = ["mathematics", "mathematics", "law", None, None, None]
 PRESTIGE_TRIGGER = ["law", None, None, None, None, None]
@@ -33,7 +33,9 @@ def board(
     def change(s: State) -> None:
         for space, owner in pieces.items():
             s.spaces[space] = owner
-            s.players[owner].pieces[RULES.discipline_index[RULES.area_spaces[space].area]] -= 1
+            s.players[owner].pieces = adjusted(
+                s.players[owner].pieces, RULES.discipline_index[RULES.area_spaces[space].area], -1
+            )
         if students is not None:
             s.queues[queue] = list(students)
 
@@ -52,8 +54,8 @@ def theology_prestige(pieces: dict[str, int], **player0: object) -> State:
     """Player 0 triggers the Theology Prestige majority and ends the turn."""
 
     def change(s: State) -> None:
-        for name, value in player0.items():
-            setattr(s.players[0], name, value)
+        for name, value in player0.items():  # a player's sequences are tuples
+            setattr(s.players[0], name, tuple(value) if isinstance(value, list) else value)
 
     return act(edit(board(pieces, 1, PRESTIGE_TRIGGER), change), "enrol theology", "end")
 
@@ -89,8 +91,8 @@ def test_maj_2_amb_19_a_sankore_tile_scores_its_own_disciplines_area() -> None:
     assert "turn" == state.decision.kind
     tokens = dict(state.queue_tokens)
     state = act(state, "end")
-    assert [1, 0, 0, 0] == state.players[0].prestige
-    assert [0, 0, 0, 1] == state.players[1].prestige
+    assert (1, 0, 0, 0) == state.players[0].prestige
+    assert (0, 0, 0, 1) == state.players[1].prestige
     assert [0, 1, 1, 0] == state.overflow_prestige["D"]
     assert tokens == state.queue_tokens
     assert ["law:prestige"] == state.scorings_done
@@ -103,7 +105,7 @@ def test_maj_2_ic_snk_7_a_book_scoring_tile() -> None:
         state, Task("place_sankore_tile", 0, {"tile": "the-board-3", "supply": False})
     )
     state = act(state, "end")
-    assert [0, 1, 1, 0] == state.players[1].books
+    assert (0, 1, 1, 0) == state.players[1].books
     assert [1, 0, 1, 1] == state.overflow_books["B"]
 
 
@@ -149,8 +151,8 @@ def test_maj_3_amb_19_camels_are_not_pieces() -> None:
 
     state = edit(board({"oasis-a1": 0}), change)
     state = act(state, "enrol astronomy", "end")
-    assert [1, 0, 0, 0] == state.players[0].prestige
-    assert [0, 0, 0, 0] == state.players[1].prestige
+    assert (1, 0, 0, 0) == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[1].prestige
 
 
 # ---- MAJ-5..8: where the tokens go ---------------------------------------------------------------
@@ -161,8 +163,8 @@ def test_maj_5_7_book_scoring_winners_take_box_books_empty_regions_overflow() ->
     to the Theology Overflow (Law region B)."""
     state = board({"djenne-bottom": 1, "walata-bottom": 0, "kano-bottom": 1}, 1, BOOK_TRIGGER)
     state = act(state, "enrol theology", "end")
-    assert [0, 0, 1, 1] == state.players[0].books  # the drafted Law Book and region C's
-    assert [1, 0, 1, 1] == state.players[1].books  # regions A and D, and the drafted one
+    assert (0, 0, 1, 1) == state.players[0].books  # the drafted Law Book and region C's
+    assert (1, 0, 1, 1) == state.players[1].books  # regions A and D, and the drafted one
     assert [0, 1, 0, 0] == state.overflow_books["B"]
     assert [None] * 4 == [state.boxes[f"theology:{r}"][0] for r in "ABCD"]
     assert ["astronomy", "theology", "mathematics", "law"] == [
@@ -174,8 +176,8 @@ def test_maj_6_7_prestige_scoring_winners_take_box_tokens_empty_regions_overflow
     """MAJ-6, MAJ-7: each region's winner takes the box's Prestige token; the other tokens and
     the queue's token go to the Theology Overflow."""
     state = theology_prestige({"gao-bottom": 0, "agadez-bottom": 1})
-    assert [0, 1, 0, 0] == state.players[0].prestige
-    assert [0, 0, 0, 1] == state.players[1].prestige
+    assert (0, 1, 0, 0) == state.players[0].prestige
+    assert (0, 0, 0, 1) == state.players[1].prestige
     assert [1, 1, 1, 0] == state.overflow_prestige["B"]
     assert [0, 0, 0, 0] == state.overflow_books["B"]
 
@@ -184,9 +186,11 @@ def test_maj_8_a_winner_without_bookshelf_room() -> None:
     """MAJ-8: the winner of region D already holds 3 Law Books: the Law Book goes to the
     Overflow instead."""
     state = board({"kano-bottom": 0}, 1, BOOK_TRIGGER)
-    state = edit(state, lambda s: s.players[0].books.__setitem__(3, 3))
+    state = edit(
+        state, lambda s: setattr(s.players[0], "books", replaced_at(s.players[0].books, 3, 3))
+    )
     state = act(state, "enrol theology", "end")
-    assert [0, 0, 0, 3] == state.players[0].books
+    assert (0, 0, 0, 3) == state.players[0].books
     assert [1, 1, 1, 1] == state.overflow_books["B"]
     assert ("theology", "D", None, "book") == majority_events(state)[3]
 
@@ -195,18 +199,18 @@ def test_maj_8_a_winner_without_prestige_room() -> None:
     """MAJ-8, RES-7: 12 tokens with 2 Favour tiles fill the storage: the token won goes to the
     Overflow; with one tile returned (capacity 14) it is kept."""
     full = theology_prestige({"djenne-bottom": 0}, prestige=[0, 6, 6, 0])
-    assert [0, 6, 6, 0] == full.players[0].prestige
+    assert (0, 6, 6, 0) == full.players[0].prestige
     # Region A's token, the three empty regions' and the queue's Theology token.
     assert [1, 2, 1, 1] == full.overflow_prestige["B"]
     roomy = theology_prestige({"djenne-bottom": 0}, prestige=[0, 6, 6, 0], favour_tiles=1)
-    assert [1, 6, 6, 0] == roomy.players[0].prestige
+    assert (1, 6, 6, 0) == roomy.players[0].prestige
 
 
 def test_maj_8_the_other_player_can_win_too() -> None:
     """MAJ-3, MAJ-8: the winner need not be the player whose turn it is, and that player's
     storage is what counts."""
     state = theology_prestige({"djenne-bottom": 1}, prestige=[0, 6, 6, 0])
-    assert [1, 0, 0, 0] == state.players[1].prestige
+    assert (1, 0, 0, 0) == state.players[1].prestige
 
 
 # ---- MAJ-9..11 -----------------------------------------------------------------------------------
@@ -228,7 +232,7 @@ def test_maj_10_books_won_are_not_usable_in_the_same_turn() -> None:
     state = act(state, "enrol theology")
     assert ["no_book"] == [r.code for r in sr.explain(state, "establish ast-1d")]
     state = act(state, "end", "end")
-    assert [1, 0, 0, 1] == state.players[0].books
+    assert (1, 0, 0, 1) == state.players[0].books
     assert [] == sr.explain(state, "establish ast-1d")
 
 
@@ -245,8 +249,8 @@ def test_maj_11_several_scorings_resolve_in_the_order_triggered() -> None:
     assert [("theology", r) for r in "ABCD"] + [("law", r) for r in "ABCD"] == [
         (area, region) for area, region, _, _ in majority_events(state)
     ]
-    assert [1, 0, 0, 1] == state.players[0].books
-    assert [0, 1, 0, 0] == state.players[1].prestige
+    assert (1, 0, 0, 1) == state.players[0].books
+    assert (0, 1, 0, 0) == state.players[1].prestige
     assert ["theology:book", "law:prestige"] == state.scorings_done
 
 
@@ -259,7 +263,7 @@ def test_maj_11_amb_19_each_box_is_scored_once() -> None:
         state, Task("place_sankore_tile", 0, {"tile": "the-board-3", "supply": False})
     )
     state = act(state, "end")
-    assert [1, 0, 0, 1] == state.players[0].books
+    assert (1, 0, 0, 1) == state.players[0].books
     assert [0, 1, 1, 1] == state.overflow_books["B"]
     assert 4 == len(majority_events(state))
     assert ["theology:book"] == state.scorings_done
@@ -281,7 +285,7 @@ def test_end_4_amb_20_remaining_prestige_majorities_score_at_the_end_books_do_no
     )
     state = act(edit(state, two_turns), "enrol theology", "end")
     assert ["theology:prestige"] == state.scorings_done
-    assert [1, 0, 0, 0] == state.players[0].prestige
+    assert (1, 0, 0, 0) == state.players[0].prestige
     state = act(state, "end", "end", "end")
     assert (True, "turn_limit") == (state.game_over, state.end_cause)
     assert [
@@ -295,6 +299,6 @@ def test_end_4_amb_20_remaining_prestige_majorities_score_at_the_end_books_do_no
         ("mathematics", "A", 0, "prestige"),
         ("law", "C", 1, "prestige"),
     ] == [m for m in majority_events(state) if m[2] is not None]
-    assert [2, 0, 0, 0] == state.players[0].prestige
-    assert [0, 1, 1, 0] == state.players[1].prestige
+    assert (2, 0, 0, 0) == state.players[0].prestige
+    assert (0, 1, 1, 0) == state.players[1].prestige
     assert all(book is not None for book, _ in state.boxes.values())

@@ -166,7 +166,7 @@ def test_math_3_a_horizontal_wall_costs_one_book_to_the_library() -> None:
         state
     )
     state = act(state, "library law 2")
-    assert state.players[P].books == [1, 0, 0, 0]
+    assert state.players[P].books == (1, 0, 0, 0)
     assert state.library == [[], [], ["law"]]
 
 
@@ -176,7 +176,7 @@ def test_math_4_a_vertical_wall_costs_two_different_books() -> None:
     assert state.decision.kind == "contribute"
     assert options(state) == ["library theology 0", "library theology 1", "library theology 2"]
     state = act(state, "library theology 1")
-    assert state.players[P].books == [1, 0, 0, 0]
+    assert state.players[P].books == (1, 0, 0, 0)
     assert state.library == [["astronomy"], ["theology"], []]
 
 
@@ -255,7 +255,7 @@ def test_math_11_french_example_rémi_builds_on_the_top_side() -> None:
     state = act(state, "favour return")
     me = state.players[P]
     assert MadrasaTile("mat-board-1", star=True) == state.madrasa[3]
-    assert (me.gold, me.favour_tiles, me.books) == (4, 1, [0, 0, 0, 0])
+    assert (me.gold, me.favour_tiles, me.books) == (4, 1, (0, 0, 0, 0))
     assert state.library == [["mathematics"], [], []]
     assert state.main_used == ["teach"]  # the Exchange is not a main action
 

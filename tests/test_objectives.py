@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
-from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State, adjusted, replaced_at
 from test_teach import P, idx, position, teach
 
 OTHER = 1
@@ -33,9 +33,9 @@ def take_card(s: State, number: int) -> None:
     """Take card ``number`` out of every hand and every completed row."""
     for pl in s.players:
         if number in pl.objectives:
-            pl.objectives.remove(number)
+            pl.objectives = tuple(n for n in pl.objectives if n != number)
         if number in pl.completed:
-            pl.completed.remove(number)
+            pl.completed = tuple(n for n in pl.completed if n != number)
 
 
 def in_hand(number: int, p: int = P) -> Change:
@@ -43,7 +43,7 @@ def in_hand(number: int, p: int = P) -> Change:
 
     def change(s: State) -> None:
         take_card(s, number)
-        s.players[p].objectives.append(number)
+        s.players[p].objectives = (*s.players[p].objectives, number)
 
     return change
 
@@ -54,7 +54,7 @@ def completed(*numbers: int, p: int = P) -> Change:
     def change(s: State) -> None:
         for number in numbers:
             take_card(s, number)
-            s.players[p].completed.append(number)
+            s.players[p].completed = (*s.players[p].completed, number)
 
     return change
 
@@ -63,7 +63,7 @@ def place(s: State, p: int, *spaces: str) -> None:
     """Move pieces of ``p`` from home onto area spaces."""
     for space in spaces:
         area = RULES.area_spaces[space].area
-        s.players[p].pieces[idx(area)] -= 1
+        s.players[p].pieces = adjusted(s.players[p].pieces, idx(area), -1)
         s.spaces[space] = p
 
 
@@ -93,7 +93,7 @@ def books(*counts: int) -> Change:
         pl = s.players[P]
         for i, n in enumerate(counts):
             s.supply_books[i] -= n - pl.books[i]
-            pl.books[i] = n
+            pl.books = replaced_at(pl.books, i, n)
 
     return change
 
@@ -103,7 +103,7 @@ def skills(**sections: tuple[str, ...]) -> Change:
 
     def change(s: State) -> None:
         for d, icons in sections.items():
-            s.players[P].skills[idx(d)] = icons
+            s.players[P].skills = replaced_at(s.players[P].skills, idx(d), icons)
             for icon in icons:
                 s.skill_stacks[icon] -= 1
 
@@ -119,7 +119,7 @@ def graduations(*tiles: str) -> Change:
             d = by_prefix[tile.split("-")[1]]
             s.graduation.remove(tile)
             s.students_out[idx(d)] -= 1
-            s.players[P].graduations.append(Graduated(tile, d))
+            s.players[P].graduations = (*s.players[P].graduations, Graduated(tile, d))
 
     return change
 
@@ -146,7 +146,7 @@ def prestige(*counts: int) -> Change:
     def change(s: State) -> None:
         for i, n in enumerate(counts):
             s.supply_prestige[i] -= n
-            s.players[P].prestige[i] += n
+            s.players[P].prestige = adjusted(s.players[P].prestige, i, n)
 
     return change
 
@@ -310,13 +310,13 @@ def test_bonus_5_obj_1_card_requirement_just_met_completes_it(number: int) -> No
     """BONUS-5, OBJ-1: the requirement just met: ``complete <n>`` is on the turn menu and lays
     the card face up (out of the hand, into ``completed``); it is a bonus action."""
     state = game(in_hand(number), REQUIREMENTS[number][0])
-    hand = state.players[P].objectives.copy()
+    hand = list(state.players[P].objectives)
     assert f"complete {number}" in turn_options(state, "complete")
     assert [] == sr.explain(state, f"complete {number}")
     after = act(state, f"complete {number}")
     me = after.players[P]
-    assert [n for n in hand if n != number] == me.objectives
-    assert [number] == me.completed
+    assert tuple(n for n in hand if n != number) == me.objectives
+    assert (number,) == me.completed
     assert [
         Event("action", P, {"action": f"complete {number}"}),
         Event("objective_completed", P, {"card": number}),
@@ -343,8 +343,8 @@ def test_bonus_5_completing_needs_no_inspiration_and_two_cards_fit_in_one_turn()
     state = game(setattrs(inspiration=0), in_hand(22), books(2, 1, 1, 1), prestige(2, 1, 1, 1))
     assert ["complete 22", "complete 9"] == turn_options(state, "complete")
     state = act(state, "complete 9", "complete 22")
-    assert [17, 23, 8] == state.players[P].objectives
-    assert [9, 22] == state.players[P].completed
+    assert (17, 23, 8) == state.players[P].objectives
+    assert (9, 22) == state.players[P].completed
     assert (0, []) == (state.players[P].inspiration, state.main_used)
     assert "enrol astronomy" in options(state)
 
@@ -676,7 +676,7 @@ def test_obj_3_card_03_top_row_crown_paid_with_gold_or_salt(
     after = act(state, f"crown law-a7 {payment}")
     me = after.players[P]
     assert P == after.spaces["law-a7"]
-    assert left == (me.gold, me.salt, me.books)
+    assert left == (me.gold, me.salt, list(me.books))
     assert [[], [], []] == after.library
 
 
@@ -687,7 +687,7 @@ def test_obj_3_card_03_bottom_row_crown_paid_with_a_book() -> None:
     assert ("contribute", P) == (state.decision.kind, state.decision.player)
     state = act(state, "library astronomy 0")
     me = state.players[P]
-    assert (1, 1, [0, 0, 0, 0]) == (me.gold, me.salt, me.books)
+    assert (1, 1, (0, 0, 0, 0)) == (me.gold, me.salt, me.books)
     assert [["astronomy"], [], []] == state.library
     assert P == state.spaces["law-a1"]
 
@@ -765,7 +765,7 @@ def test_obj_4_card_04_the_move_flips_nothing_and_gains_no_gold() -> None:
     assert MadrasaTile("law-madrasa", star=False) == after.madrasa[7]
     me, before = after.players[P], state.players[P]
     assert (before.gold, before.salt, before.inspiration) == (me.gold, me.salt, me.inspiration)
-    assert [7, 7, 5, 7] == me.pieces
+    assert (7, 7, 5, 7) == me.pieces
     assert ([], [4]) == (after.main_used, after.abilities_used)
     assert [
         Event("action", P, {"action": "objective 4 wall-a1 wall-a4"}),
@@ -966,7 +966,7 @@ def test_obj_7_card_23_from_the_middle_the_queue_slides_and_the_right_end_trigge
     assert {"s0a": "astronomy", "s0c": "mathematics"} == state.players[P].students
     assert [] == state.pending_scorings
     assert MadrasaTile("ast-supply-1", star=True) == state.madrasa[0]
-    assert [1, 0, 0, 0] == state.players[P].prestige
+    assert (1, 0, 0, 0) == state.players[P].prestige
     assert ["enrol"] == state.main_used
 
 
@@ -990,7 +990,7 @@ def test_obj_7_card_23_the_rightmost_student_triggers_its_own_space() -> None:
     state = act(state, "enrol astronomy")
     assert ["law", "theology", "mathematics", None, None, None] == state.queues[0]
     assert {"s0a": "astronomy", "s0b": "theology"} == state.players[P].students
-    assert [1, 0, 0, 0] == state.players[P].prestige
+    assert (1, 0, 0, 0) == state.players[P].prestige
 
 
 def test_obj_7_without_card_23_a_position_is_no_such_ability() -> None:
@@ -1008,7 +1008,7 @@ def test_obj_7_without_card_23_a_position_is_no_such_ability() -> None:
 
 def gains(state: State) -> tuple[int, int, int, list[int], int]:
     me = state.players[P]
-    return (me.gold, me.salt, me.inspiration, me.books.copy(), me.favour_pos)
+    return (me.gold, me.salt, me.inspiration, list(me.books), me.favour_pos)
 
 
 # card -> (the choice it asks, if any; Gold, Salt, Inspiration, Books, Favour space after).
@@ -1117,12 +1117,12 @@ def test_amb_15_a_used_ability_and_completed_cards_survive_json() -> None:
     card stays face up and #7 is still used for this turn."""
 
     def hand_of_four(s: State) -> None:  # issue 16: from_json wants the cards dealt, no more
-        s.players[P].objectives.remove(8)
+        s.players[P].objectives = tuple(n for n in s.players[P].objectives if n != 8)
 
     state = act(game(completed(7), hand_of_four, books(2, 1, 1, 1)), "complete 9", "objective 7")
     again = sr.from_json(sr.to_json(state))
     assert state == again
-    assert ([7, 9], [17, 23]) == (again.players[P].completed, again.players[P].objectives)
+    assert ((7, 9), (17, 23)) == (again.players[P].completed, again.players[P].objectives)
     refused(again, "objective 7", ["ability_used"])
 
 
@@ -1132,7 +1132,7 @@ def test_bonus_6_a_round_ability_that_would_give_nothing_is_not_offered() -> Non
     offered and are refused with ``ability_would_do_nothing``; with room they are offered."""
 
     def full_shelf(s: State) -> None:
-        s.players[P].books = [3, 3, 3, 3]
+        s.players[P].books = (3, 3, 3, 3)
 
     def last_space(s: State) -> None:
         s.players[P].favour_pos = len(RULES.favour_rewards) - 1

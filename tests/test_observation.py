@@ -77,7 +77,7 @@ def check_hidden(state: State, viewer: int, seed: int) -> None:
     for other, pl in enumerate(state.players):
         hand_field = observation["players"][other]["objectives"]
         if other == viewer:
-            assert pl.objectives == hand_field
+            assert list(pl.objectives) == hand_field
             continue
         assert len(pl.objectives) == hand_field
         for card in pl.objectives:
@@ -110,7 +110,7 @@ def test_observation_hides_the_other_players_objective_cards(players: int) -> No
                 hand_field = json.dumps(observation["players"][other]["objectives"])
                 assert str(len(pl.objectives)) == hand_field
                 assert len(pl.objectives) not in pl.objectives  # so the check below bites
-                assert [] == [c for c in pl.objectives if str(c) in hand_field]
+                assert () == tuple(c for c in pl.objectives if str(c) in hand_field)
                 assert json.dumps(pl.objectives) in sr.to_json(state)
                 assert json.dumps(pl.objectives) not in text
 
@@ -123,7 +123,7 @@ def test_observation_shows_the_viewers_own_hand(players: int) -> None:
             observation = sr.observation(state, viewer)
             hand = state.players[viewer].objectives
             assert hand
-            assert hand == observation["players"][viewer]["objectives"]
+            assert list(hand) == observation["players"][viewer]["objectives"]
             assert json.dumps(hand) in json.dumps(observation)
             assert viewer == observation["viewer"]
 

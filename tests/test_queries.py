@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import State, adjusted
 
 
 def teaching(
@@ -29,7 +29,7 @@ def teaching(
     def change(s: State) -> None:
         s.players[0].classes["c1a"] = "ast-1c" if area == "astronomy" else tile
         s.players[0].students["s1a"] = student or area
-        s.players[0].pieces[RULES.discipline_index[area]] -= placed
+        s.players[0].pieces = adjusted(s.players[0].pieces, RULES.discipline_index[area], -placed)
         if not queue:
             s.queues[RULES.discipline_index[area]] = [None] * len(s.queues[0])
 
@@ -52,9 +52,9 @@ def test_know_knowledge_counts_school_shared_and_cards() -> None:
     Theology queue shows a higher number; BONUS-6: card #2 (Theology, +1) completed."""
 
     def change(s: State) -> None:
-        s.players[0].pieces[RULES.discipline_index["theology"]] -= 2
+        s.players[0].pieces = adjusted(s.players[0].pieces, RULES.discipline_index["theology"], -2)
         s.queues[1] = [*s.queues[1][:3], None, None, None]
-        s.players[0].completed.append(2)
+        s.players[0].completed = (*s.players[0].completed, 2)
 
     state = edit(started(2, 0), change)
     shared = max(
@@ -96,7 +96,7 @@ def test_stor_storage_capacities() -> None:
         storage.spaces - storage.covered_per_favour_tile * favour,
     )
     assert expected == sr.storage(state, 0)
-    with_card = edit(state, lambda s: s.players[0].completed.append(10))
+    with_card = edit(state, lambda s: setattr(s.players[0], "completed", (10,)))
     assert limits.gold + 2 == sr.storage(with_card, 0).gold
 
 

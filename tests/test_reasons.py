@@ -19,7 +19,7 @@ import sankore_rules as sr
 from positions import RULES, act, codes, edit, refused, started, with_decision
 from probes import mutations
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.state import Graduated, State, Task
+from sankore_rules.sankore.state import Graduated, State, Task, replaced_at
 
 #: The answers that name no rule: acceptable only for words naming what does not exist.
 GENERIC = {"no_such_option", "wrong_decision"}
@@ -113,7 +113,7 @@ def _skill_decision(state: State, section: str, held: int) -> State:
     i = RULES.discipline_index[section]
 
     def change(s: State) -> None:
-        s.players[p].skills[i] = ("gold",) * held
+        s.players[p].skills = replaced_at(s.players[p].skills, i, ("gold",) * held)
 
     icon = next(iter(RULES.skill_icons))
     return with_decision(
@@ -262,7 +262,7 @@ def test_madrasa_student_of_another_discipline_refused_theo_8() -> None:
 
     def change(s: State) -> None:
         s.players[p].students = {space: other}
-        s.players[p].graduations = [Graduated(tile, "law")]
+        s.players[p].graduations = (Graduated(tile, "law"),)
 
     state = with_decision(edit(state, change), Task("madrasa_student", p, {"discipline": "law"}))
     assert ["madrasa graduation 0", "skip"] == sorted(str(a) for a in sr.legal_actions(state))

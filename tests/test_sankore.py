@@ -17,7 +17,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
-from sankore_rules.sankore.state import MadrasaTile, State, Task
+from sankore_rules.sankore.state import MadrasaTile, State, Task, replaced_at
 
 NUMBERED = (0, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 15)
 
@@ -133,7 +133,7 @@ def test_sank_4_a_bonus_that_places_a_tile_chains() -> None:
         {"tile": "the-supply-1", "cell": "r0c2"},
     ] == placed(state)
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[2]
-    assert [0, 1, 0, 0] == state.players[0].prestige
+    assert (0, 1, 0, 0) == state.players[0].prestige
     assert ["the-supply-2", "the-supply-3"] == [
         t for t in state.supply_sankore if t.startswith("the")
     ]
@@ -147,7 +147,7 @@ def test_sank_11_amb_22_a_supply_tile_gives_a_prestige_token_and_no_bonus() -> N
     state = with_decision(state, Task("supply_sankore", 0, {"discipline": "law"}))
     pl = state.players[0]
     assert MadrasaTile("law-supply-1", star=True) == state.madrasa[0]
-    assert [0, 0, 0, 1] == pl.prestige
+    assert (0, 0, 0, 1) == pl.prestige
     assert (before.gold, before.salt, before.inspiration) == (pl.gold, pl.salt, pl.inspiration)
     assert "turn" == state.decision.kind
 
@@ -159,13 +159,13 @@ def test_sank_11_amb_23_no_supply_tile_left_places_nothing() -> None:
     def change(s: State) -> None:
         for tile in ("law-supply-1", "law-supply-2", "law-supply-3"):
             s.supply_sankore.remove(tile)
-            s.players[1].kept_sankore.append(tile)
+            s.players[1].kept_sankore = (*s.players[1].kept_sankore, tile)
 
     state = with_decision(
         edit(started(2, 0), change), Task("supply_sankore", 0, {"discipline": "law"})
     )
     assert [None] * 12 == [state.madrasa[c] for c in NUMBERED]
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[0].prestige
 
 
 # ---- SANK-9, SANK-10: the end trigger and after ----------------------------------------------
@@ -198,9 +198,9 @@ def test_sank_10_keep_the_tile_as_one_prestige() -> None:
     the storage; no bonus."""
     state = act(after_the_end("the-board-1"), "sankore keep")
     pl = state.players[0]
-    assert ["the-board-1"] == pl.kept_sankore
+    assert ("the-board-1",) == pl.kept_sankore
     assert 1 == pl.inspiration
-    assert [0, 0, 0, 0] == pl.prestige
+    assert (0, 0, 0, 0) == pl.prestige
     theology = sr.final_scores(state).players[0].disciplines[1]
     assert 1 == theology.icons["sankore"]
 
@@ -209,7 +209,7 @@ def test_sank_10_or_take_the_bonus_and_discard_it() -> None:
     """SANK-10: the bonus (1 Inspiration) is taken and the tile leaves the game."""
     state = act(after_the_end("the-board-1"), "sankore bonus")
     pl = state.players[0]
-    assert [] == pl.kept_sankore
+    assert () == pl.kept_sankore
     assert ["the-board-1"] == state.discarded_sankore
     assert 2 == pl.inspiration
     assert "turn" == state.decision.kind
@@ -226,12 +226,12 @@ def test_sank_10_amb_21_a_chain_past_the_twelfth_cell_asks_for_the_chained_tile(
         options(state),
     )
     kept = act(state, "sankore keep")
-    assert (["the-supply-1"], [0, 0, 0, 0]) == (
+    assert (("the-supply-1",), (0, 0, 0, 0)) == (
         kept.players[0].kept_sankore,
         kept.players[0].prestige,
     )
     bonus = act(state, "sankore bonus")
-    assert (["the-supply-1"], [0, 1, 0, 0]) == (bonus.discarded_sankore, bonus.players[0].prestige)
+    assert (["the-supply-1"], (0, 1, 0, 0)) == (bonus.discarded_sankore, bonus.players[0].prestige)
 
 
 # ---- RES-3..RES-6: the supply, the Bookshelf, the Library ----------------------------------------
@@ -242,7 +242,7 @@ def test_res_3_no_book_left_in_the_supply_nothing_gained() -> None:
     discipline is refused (supply_empty)."""
     state = edit(started(2, 0), lambda s: s.supply_books.__setitem__(3, 0))
     gained = with_decision(state, Task("gain_book", 0, {"discipline": "law", "amount": 1}))
-    assert [0, 0, 0, 1] == gained.players[0].books
+    assert (0, 0, 0, 1) == gained.players[0].books
     choose = with_decision(state, Task("choose_book", 0))
     assert ["book astronomy", "book mathematics", "book theology"] == options(choose)
     refused(choose, "book law", ["supply_empty"])
@@ -252,16 +252,19 @@ def test_res_3_part_of_a_gain_when_the_supply_runs_short() -> None:
     """RES-3: 2 Law Books to gain, 1 in the supply: 1 gained."""
     state = edit(started(2, 0), lambda s: s.supply_books.__setitem__(3, 1))
     state = with_decision(state, Task("gain_book", 0, {"discipline": "law", "amount": 2}))
-    assert [0, 0, 0, 2] == state.players[0].books
+    assert (0, 0, 0, 2) == state.players[0].books
     assert 0 == state.supply_books[3]
 
 
 def test_res_4_amb_7_a_full_bookshelf_row_gains_nothing() -> None:
     """RES-4, AMB-7: 3 Law Books held: a fourth is not gained and stays in the supply."""
-    state = edit(started(2, 0), lambda s: s.players[0].books.__setitem__(3, 3))
+    state = edit(
+        started(2, 0),
+        lambda s: setattr(s.players[0], "books", replaced_at(s.players[0].books, 3, 3)),
+    )
     supply = state.supply_books[3]
     gained = with_decision(state, Task("gain_book", 0, {"discipline": "law", "amount": 1}))
-    assert ([0, 0, 0, 3], supply) == (gained.players[0].books, gained.supply_books[3])
+    assert ((0, 0, 0, 3), supply) == (gained.players[0].books, gained.supply_books[3])
     refused(with_decision(state, Task("choose_book", 0)), "book law", ["bookshelf_full"])
 
 
@@ -271,13 +274,13 @@ def test_res_4_a_section_book_skill_tile_with_and_without_room(held: int, after:
     1 Law Book, unless the Law row of the Bookshelf is full; never anything else."""
 
     def change(s: State) -> None:
-        s.players[0].skills[3] = ("book_section",)
-        s.players[0].books[3] = held
+        s.players[0].skills = replaced_at(s.players[0].skills, 3, ("book_section",))
+        s.players[0].books = replaced_at(s.players[0].books, 3, held)
 
     state = edit(started(2, 0), change)
     state = with_decision(state, Task("activate_skills", 0, {"discipline": "law"}))
     pl = state.players[0]
-    assert ([0, 0, 0, after], [0, 0, 0, 0]) == (pl.books, pl.prestige)
+    assert ((0, 0, 0, after), (0, 0, 0, 0)) == (pl.books, pl.prestige)
 
 
 def test_res_5_a_contributed_book_takes_the_leftmost_free_slot_of_its_shelf() -> None:
@@ -305,7 +308,7 @@ def test_res_6_no_prestige_token_left_nothing_gained() -> None:
 
     state = act(edit(started(2, 0), change), "enrol theology")
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
-    assert [0, 0, 0, 0] == state.players[0].prestige
+    assert (0, 0, 0, 0) == state.players[0].prestige
     choose = with_decision(state, Task("choose_prestige", 0))
     refused(choose, "prestige theology", ["supply_empty"])
 
@@ -319,12 +322,12 @@ def test_res_7_capacity_is_sixteen_less_two_per_favour_tile(tiles: int, kept: in
     15 (all), 12, 10, 6 or 0 of them."""
 
     def change(s: State) -> None:
-        s.players[0].prestige = [15, 0, 0, 0]
+        s.players[0].prestige = (15, 0, 0, 0)
         s.players[0].favour_tiles = tiles
         s.supply_prestige[0] = 0
 
     state = act(edit(started(2, 0), change), "end")
-    assert [kept, 0, 0, 0] == state.players[0].prestige
+    assert (kept, 0, 0, 0) == state.players[0].prestige
     assert 15 - kept == state.supply_prestige[0]
 
 
@@ -333,13 +336,13 @@ def test_res_8_amb_7_tokens_over_capacity_are_gained_then_chosen_at_the_end() ->
     still gained; at the end of the turn the player chooses which token to return."""
 
     def change(s: State) -> None:
-        s.players[0].prestige = [6, 0, 0, 6]
+        s.players[0].prestige = (6, 0, 0, 6)
         s.queues[1] = ["law", "law", "law", "mathematics", None, None]
 
     state = act(edit(started(2, 0), change), "enrol theology")
-    assert [6, 1, 0, 6] == state.players[0].prestige
+    assert (6, 1, 0, 6) == state.players[0].prestige
     state = act(state, "end")
     assert ["return astronomy", "return law", "return theology"] == options(state)
     state = act(state, "return astronomy")
-    assert [5, 1, 0, 6] == state.players[0].prestige
+    assert (5, 1, 0, 6) == state.players[0].prestige
     assert (1, "turn") == (state.current_player, state.decision.kind)

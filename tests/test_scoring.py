@@ -16,7 +16,7 @@ from positions import RULES, act, edit, options, started, with_decision
 from sankore_rules.sankore.integrity import integrity_problems
 from sankore_rules.sankore.rules.common import contribute_tasks, sankore_tile_task
 from sankore_rules.sankore.rules.scoring import PlayerScore, Scores
-from sankore_rules.sankore.state import Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State, adjusted
 
 AST, THE, MAT, LAW = RULES.disciplines
 NO_ICONS = {"tokens": 0, "sankore": 0, "board": 0, "objectives": 0, "graduation": 0}
@@ -52,7 +52,9 @@ def points(scores: Scores, player: int) -> dict[str, int]:
 def place(state: State, player: int, space: str) -> None:
     """Put one of ``player``'s pieces from home on an area space (keeps the counts honest)."""
     area = RULES.area_spaces[space].area
-    state.players[player].pieces[RULES.discipline_index[area]] -= 1
+    state.players[player].pieces = adjusted(
+        state.players[player].pieces, RULES.discipline_index[area], -1
+    )
     state.spaces[space] = player
 
 
@@ -60,7 +62,7 @@ def take_prestige(state: State, player: int, discipline: str, n: int = 1) -> Non
     """Move ``n`` Prestige tokens of ``discipline`` from the supply to a player's storage."""
     i = RULES.discipline_index[discipline]
     state.supply_prestige[i] -= n
-    state.players[player].prestige[i] += n
+    state.players[player].prestige = adjusted(state.players[player].prestige, i, n)
 
 
 def star_tile(state: State, cell: str, tile: str) -> None:
@@ -465,9 +467,9 @@ def test_end_3_sank_10_kept_tile_scores_one_icon() -> None:
     """END-3, SANK-10: a kept supply tile is 1 icon of its discipline outside storage, and gives
     no Prestige token."""
     state = act(after_end("ast-supply-2", supply=True), "sankore keep")
-    assert state.players[0].kept_sankore == ["ast-supply-2"]
+    assert state.players[0].kept_sankore == ("ast-supply-2",)
     assert "ast-supply-2" not in [t.tile for t in state.madrasa if t is not None]
-    assert state.players[0].prestige == [0, 0, 0, 0]
+    assert state.players[0].prestige == (0, 0, 0, 0)
     assert integrity_problems(RULES, state) == []
     scores = scores_of(state)
     assert dict(NO_ICONS, sankore=1) == icons(scores, 0, AST)
@@ -479,9 +481,9 @@ def test_end_3_sank_10_bonus_discards_the_tile() -> None:
     """END-3, SANK-10: taking the bonus of a supply tile (its Prestige token, AMB-22) discards
     it; the token scores as a token, the tile scores nothing."""
     state = act(after_end("ast-supply-2", supply=True), "sankore bonus")
-    assert state.players[0].kept_sankore == []
+    assert state.players[0].kept_sankore == ()
     assert state.discarded_sankore == ["ast-supply-2"]
-    assert state.players[0].prestige == [1, 0, 0, 0]
+    assert state.players[0].prestige == (1, 0, 0, 0)
     assert integrity_problems(RULES, state) == []
     scores = scores_of(state)
     assert dict(NO_ICONS, tokens=1) == icons(scores, 0, AST)
@@ -493,7 +495,7 @@ def test_end_3_sank_10_kept_board_tile_skips_its_bonus() -> None:
     before = after_end("the-board-1", supply=False)
     state = act(before, "sankore keep")
     assert before.players[0].inspiration == state.players[0].inspiration
-    assert state.players[0].kept_sankore == ["the-board-1"]
+    assert state.players[0].kept_sankore == ("the-board-1",)
     scores = scores_of(state)
     assert dict(NO_ICONS, sankore=1) == icons(scores, 0, THE)
     assert sheet(scores, 0).total == 1
@@ -515,9 +517,9 @@ def test_end_3_tile_after_a_stall_trigger_follows_sank_10() -> None:
     assert state.decision.kind == "sankore_after_end"
     assert options(state) == ["sankore bonus", "sankore keep"]
     state = act(state, "sankore keep")
-    assert state.players[0].kept_sankore == ["ast-supply-2"]
+    assert state.players[0].kept_sankore == ("ast-supply-2",)
     assert state.madrasa == before.madrasa
-    assert state.players[0].prestige == [0, 0, 0, 0]
+    assert state.players[0].prestige == (0, 0, 0, 0)
 
 
 # ---- END-4: remaining Prestige majorities at game end -----------------------------------------
@@ -537,8 +539,8 @@ def test_end_4_final_prestige_majorities_are_resolved() -> None:
     state = finish(build(2, "three_shelf", clear_students, majority_position))
     assert state.game_over
     # theology:B box (theology) and mathematics:A box (astronomy) to P0; theology:A to P1.
-    assert state.players[0].prestige == [1, 1, 0, 0]
-    assert state.players[1].prestige == [1, 0, 0, 0]
+    assert state.players[0].prestige == (1, 1, 0, 0)
+    assert state.players[1].prestige == (1, 0, 0, 0)
     for area in (AST, THE, MAT):
         for region in "ABCD":
             assert state.boxes[f"{area}:{region}"][1] is None
@@ -584,8 +586,8 @@ def test_end_4_final_majority_without_room_goes_to_overflow() -> None:
         st.favour_supply -= 6
 
     state = finish(build(2, "three_shelf", clear_students, majority_position, no_room))
-    assert state.players[1].prestige == [0, 0, 0, 0]
-    assert state.players[0].prestige == [1, 1, 0, 0]
+    assert state.players[1].prestige == (0, 0, 0, 0)
+    assert state.players[0].prestige == (1, 1, 0, 0)
 
 
 def test_end_7_final_majority_tokens_score() -> None:
@@ -625,7 +627,7 @@ def test_score_3_madrasa_award_and_kept_tiles_both_count() -> None:
 
     def kept(st: State) -> None:
         st.supply_sankore.remove("law-supply-3")
-        st.players[0].kept_sankore.append("law-supply-3")
+        st.players[0].kept_sankore = (*st.players[0].kept_sankore, "law-supply-3")
 
     state = build(
         2,
@@ -667,8 +669,8 @@ def test_score_5_completed_objectives_only() -> None:
     def completed(st: State) -> None:
         for pl in st.players:
             if 3 in pl.objectives:
-                pl.objectives.remove(3)
-        st.players[0].completed.append(3)
+                pl.objectives = tuple(n for n in pl.objectives if n != 3)
+        st.players[0].completed = (*st.players[0].completed, 3)
 
     state = build(2, "three_shelf", clear_students, shelves([LAW]), completed)
     scores = scores_of(state)
@@ -690,7 +692,7 @@ def test_score_6_graduation_tiles() -> None:
         for tile in ("grad-ast-1", "grad-ast-3"):
             st.graduation.remove(tile)
             st.students_out[0] -= 1
-            st.players[1].graduations.append(Graduated(tile, AST))
+            st.players[1].graduations = (*st.players[1].graduations, Graduated(tile, AST))
 
     state = build(2, "three_shelf", graduated, shelves([AST]))
     scores = scores_of(state)
@@ -708,16 +710,16 @@ def test_score_1_every_source_on_one_sheet() -> None:
         star_tile(st, "r1c1", "mat-supply-1")  # Madrasa award
         place(st, 0, "wall-a2")
         st.supply_sankore.remove("the-supply-1")  # kept tile
-        st.players[0].kept_sankore.append("the-supply-1")
+        st.players[0].kept_sankore = (*st.players[0].kept_sankore, "the-supply-1")
         st.students_out[3] -= 1  # topmost Student
         st.players[0].students["s4c"] = LAW
         for pl in st.players:  # card 8: Theology, 2 icons
             if 8 in pl.objectives:
-                pl.objectives.remove(8)
-        st.players[0].completed.append(8)
+                pl.objectives = tuple(n for n in pl.objectives if n != 8)
+        st.players[0].completed = (*st.players[0].completed, 8)
         st.graduation.remove("grad-law-4")  # Graduation tile: Law, 2
         st.students_out[3] -= 1
-        st.players[0].graduations.append(Graduated("grad-law-4", LAW))
+        st.players[0].graduations = (*st.players[0].graduations, Graduated("grad-law-4", LAW))
 
     assert (RULES.objective_cards[8].discipline, RULES.objective_cards[8].prestige) == (THE, 2)
     assert RULES.graduation_tiles["grad-law-4"].prestige == 2
@@ -772,7 +774,7 @@ def tied_position(favour: tuple[int, int], p0_icons: str) -> Callable[[State], N
             take_prestige(st, 0, AST, 1)
             st.graduation.remove("grad-ast-1")
             st.students_out[0] -= 1
-            st.players[0].graduations.append(Graduated("grad-ast-1", AST))
+            st.players[0].graduations = (*st.players[0].graduations, Graduated("grad-ast-1", AST))
         for p, n in enumerate(favour):
             st.favour_supply += st.players[p].favour_tiles - n
             st.players[p].favour_tiles = n

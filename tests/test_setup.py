@@ -279,14 +279,14 @@ def test_setup_p_1_to_6_p_10_each_players_starting_board(players: int) -> None:
     Skill or Graduation tile yet."""
     state = sr.new_game(players=players, seed=11)
     for pl in state.players:
-        assert [7, 7, 7, 7] == pl.pieces
+        assert (7, 7, 7, 7) == pl.pieces
         assert 0 == pl.favour_pos
         assert "timbuktu" == pl.camel
         assert (1, 2, 1) == (pl.inspiration, pl.gold, pl.salt)
-        assert [0, 0, 0, 0] == pl.books
-        assert [0, 0, 0, 0] == pl.prestige
-        assert [(), (), (), ()] == pl.skills
-        assert [] == pl.graduations
+        assert (0, 0, 0, 0) == pl.books
+        assert (0, 0, 0, 0) == pl.prestige
+        assert ((), (), (), ()) == pl.skills
+        assert () == pl.graduations
         assert {} == pl.students
 
 
@@ -375,7 +375,7 @@ def test_draft_4_to_6_the_combination_lands_on_the_board() -> None:
     state = act(state, "class c1c", "order astronomy,theology,mathematics,law")
     pl = state.players[0]
     assert "the-1e" == pl.classes["c1c"]
-    assert [0, 0, 1, 0] == pl.books
+    assert (0, 0, 1, 0) == pl.books
     assert {"s0b": "theology"} == pl.students
 
 
@@ -415,8 +415,8 @@ def test_draft_8_9_refill_and_leftovers_with_two_players() -> None:
     # Unchosen: ('mat-1c', astronomy Book, mathematics Student), ('law-1a', theology, law).
     assert [supply[0] + 1, supply[1] + 1, supply[2], supply[3]] == state.supply_books
     assert [out[0], out[1], out[2] + 1, out[3] + 1] == state.students_out
-    assert [0, 0, 0, 1] == state.players[0].books
-    assert [0, 0, 1, 0] == state.players[1].books
+    assert (0, 0, 0, 1) == state.players[0].books
+    assert (0, 0, 1, 0) == state.players[1].books
 
 
 def test_draft_9_four_players_leave_nothing_over() -> None:
@@ -426,7 +426,7 @@ def test_draft_9_four_players_leave_nothing_over() -> None:
     state = started(4, 1)
     assert supply == state.supply_books
     assert [0, 0, 0, 0] == state.students_out
-    assert [1, 1, 1, 1] == [sum(pl.books) for pl in state.players]
+    assert (1, 1, 1, 1) == tuple(sum(pl.books) for pl in state.players)
     assert [1, 1, 1, 1] == [len(pl.students) for pl in state.players]
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from positions import RULES, SCHOLAR, edit, scholar_does, solo, whys
 from sankore_rules.sankore.solo.actions import enrol_choice, market_tile, shelf_choice
-from sankore_rules.sankore.state import MadrasaTile, MarketColumn, State
+from sankore_rules.sankore.state import MadrasaTile, MarketColumn, State, replaced_at
 
 IDX = RULES.discipline_index
 A, T, M, L = RULES.disciplines
@@ -36,7 +36,12 @@ def at(current: str, change: Callable[[State], None] | None = None, seed: int = 
 
 def test_solo_book_2_a_book_of_the_current_discipline_from_the_supply() -> None:
     """SOLO-BOOK-2: from the general supply while it has one; the Scholar's own Book stays."""
-    state = at(T, lambda s: s.players[SCHOLAR].books.__setitem__(IDX[T], 2))
+    state = at(
+        T,
+        lambda s: setattr(
+            s.players[SCHOLAR], "books", replaced_at(s.players[SCHOLAR].books, IDX[T], 2)
+        ),
+    )
     after = scholar_does(state, "scholar_contribute")
     assert state.supply_books[IDX[T]] - 1 == after.supply_books[IDX[T]]
     assert 2 == after.players[SCHOLAR].books[IDX[T]]
@@ -49,7 +54,7 @@ def test_solo_book_2_from_its_storage_when_the_supply_has_none() -> None:
 
     def change(s: State) -> None:
         s.supply_books[IDX[T]] = 0
-        s.players[SCHOLAR].books[IDX[T]] = 2
+        s.players[SCHOLAR].books = replaced_at(s.players[SCHOLAR].books, IDX[T], 2)
 
     after = scholar_does(at(T, change), "scholar_contribute")
     assert 1 == after.players[SCHOLAR].books[IDX[T]]
@@ -62,7 +67,7 @@ def test_solo_book_2_amb_36_neither_gives_the_next_discipline_anticlockwise() ->
 
     def change(s: State) -> None:
         s.supply_books[IDX[T]] = 0
-        s.players[SCHOLAR].books = [0, 0, 0, 0]
+        s.players[SCHOLAR].books = (0, 0, 0, 0)
 
     after = scholar_does(at(T, change), "scholar_contribute")
     assert [[M], [], []] == after.library
@@ -217,7 +222,7 @@ def test_solo_enrd_4_amb_34_queue_icons_trigger_for_the_scholar() -> None:
     after = scholar_does(state, "scholar_enrol")  # Astronomy's index 3: a Sankoré icon
     assert [T, A, L, None, None, None] == after.queues[IDX[A]]
     assert MadrasaTile("ast-supply-1", star=True) == after.madrasa[RULES.numbered_cells[0]]
-    assert [1, 0, 0, 0] == after.players[SCHOLAR].prestige
+    assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige
     state = at(T, _queues([A] * 5 + [None], [T, A, T, None, None, None], *others[1:]))
     after = scholar_does(state, "scholar_enrol")  # Theology's index 2: a Book majority icon
     assert [("theology", "book", "theology:2")] == after.pending_scorings
@@ -355,12 +360,12 @@ def test_solo_pres_1_a_token_of_the_current_discipline_else_the_next() -> None:
     """SOLO-PRES-1: a Law token; with none left, an Astronomy one (anticlockwise, wrapping)."""
     state = at(L)
     after = scholar_does(state, "scholar_prestige")
-    assert [0, 0, 0, 1] == after.players[SCHOLAR].prestige
+    assert (0, 0, 0, 1) == after.players[SCHOLAR].prestige
     assert state.supply_prestige[IDX[L]] - 1 == after.supply_prestige[IDX[L]]
     after = scholar_does(
         at(L, lambda s: s.supply_prestige.__setitem__(IDX[L], 0)), "scholar_prestige"
     )
-    assert [1, 0, 0, 0] == after.players[SCHOLAR].prestige
+    assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige
     assert (
         "Gain Prestige: an astronomy Prestige token from the supply, none of law being left "
         "(next anticlockwise) (SOLO-PRES-1)"
@@ -421,7 +426,7 @@ def test_solo_sank_1_3_a_supply_tile_into_the_lowest_space_and_a_token() -> None
     after = scholar_does(state, "scholar_sankore")
     assert MadrasaTile("the-supply-1", star=True) == after.madrasa[RULES.numbered_cells[0]]
     assert "the-supply-1" not in after.supply_sankore
-    assert [0, 1, 0, 0] == after.players[SCHOLAR].prestige
+    assert (0, 1, 0, 0) == after.players[SCHOLAR].prestige
 
 
 def test_solo_sank_2_a_full_madrasa_sends_the_tile_to_its_storage() -> None:
@@ -433,8 +438,8 @@ def test_solo_sank_2_a_full_madrasa_sends_the_tile_to_its_storage() -> None:
             s.madrasa[cell] = MadrasaTile("law-board-1", star=False)
 
     after = scholar_does(at(T, change), "scholar_sankore")
-    assert ["the-supply-1"] == after.players[SCHOLAR].kept_sankore
-    assert [0, 1, 0, 0] == after.players[SCHOLAR].prestige
+    assert ("the-supply-1",) == after.players[SCHOLAR].kept_sankore
+    assert (0, 1, 0, 0) == after.players[SCHOLAR].prestige
     assert "into its storage, the Madrasa being full (SOLO-SANK-2)" in whys(after)[0]
 
 
@@ -448,4 +453,4 @@ def test_solo_disc_3_no_tile_of_the_discipline_gives_the_next_anticlockwise() ->
     )
     after = scholar_does(state, "scholar_sankore")
     assert MadrasaTile("ast-supply-1", star=True) == after.madrasa[RULES.numbered_cells[0]]
-    assert [1, 0, 0, 0] == after.players[SCHOLAR].prestige
+    assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige

@@ -99,6 +99,6 @@ def test_observation_hides_the_scholars_deck_and_bag_order(difficulty: str) -> N
     assert "bag" not in seen["solo"]
     assert [state.solo.bag.count(d) for d in RULES.disciplines] == seen["solo"]["bag_counts"]
     shuffled = state.clone()
-    shuffled.players[SCHOLAR].objectives.reverse()
+    shuffled.players[SCHOLAR].objectives = shuffled.players[SCHOLAR].objectives[::-1]
     shuffled.solo.bag.reverse()
     assert seen == sr.observation(shuffled, 0)

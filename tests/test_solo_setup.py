@@ -74,10 +74,10 @@ def test_solo_set_4_the_scholars_pieces_are_on_the_solo_board() -> None:
     """SOLO-SET-4: seven Trading Posts, Mosques, Walls and Crowns at home on the solo board,
     and no player board: no Classes, Students or Skill tiles."""
     scholar = solo().players[SCHOLAR]
-    assert [7, 7, 7, 7] == scholar.pieces
+    assert (7, 7, 7, 7) == scholar.pieces
     assert {} == scholar.classes
     assert {} == scholar.students
-    assert [(), (), (), ()] == scholar.skills
+    assert ((), (), (), ()) == scholar.skills
 
 
 def test_solo_set_5_the_scholars_camel_starts_on_timbuktu() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from positions import RULES, SCHOLAR, edit, scholar_does, solo, whys
 from sankore_rules.sankore.solo.common import knowledge
-from sankore_rules.sankore.state import MadrasaTile, State
+from sankore_rules.sankore.state import MadrasaTile, State, replaced_at
 
 IDX = RULES.discipline_index
 A, T, M, L = RULES.disciplines
@@ -41,7 +41,9 @@ def teaching(
     def set_up(state: State) -> None:
         state.solo.current = area
         state.queues[IDX[area]] = [area if s else None for s in SHARED[shared]]
-        state.players[SCHOLAR].pieces[IDX[area]] = 7 - placed
+        state.players[SCHOLAR].pieces = replaced_at(
+            state.players[SCHOLAR].pieces, IDX[area], 7 - placed
+        )
         state.spaces.update(pieces or {})
         if change is not None:
             change(state)
@@ -230,7 +232,7 @@ def test_solo_teach_9_sup_2_the_bonus_when_knowledge_reaches_a_supported_space()
     state = teaching(T, 5, placed=2, pieces=pieces)
     after = scholar_does(state, "scholar_teach")
     assert {"kano-middle": SCHOLAR} == placed(state, after)
-    assert [0, 0, 0, 1] == after.players[SCHOLAR].prestige
+    assert (0, 0, 0, 1) == after.players[SCHOLAR].prestige
     assert "a law Prestige token, region D being law's (SOLO-SUP-2)" in whys(after)[-1]
 
 
@@ -259,7 +261,7 @@ def test_solo_sup_1_a_reward_of_prestige_and_nothing_else() -> None:
     state = teaching(A, 5, placed=4, pieces=pieces)
     after = scholar_does(state, "scholar_teach")
     assert {"zeila:2": SCHOLAR} == placed(state, after)
-    assert [1, 0, 0, 0] == after.players[SCHOLAR].prestige
+    assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige
     assert "free wall let go" in " ".join(whys(after, "reward_let_go"))
     assert 7 == after.players[SCHOLAR].pieces[IDX[M]]  # no Wall placed
 
@@ -306,7 +308,7 @@ def test_solo_sup_4_5_the_overflow_with_the_most_prestige_and_its_contents() -> 
     assert {"law-c8": SCHOLAR} == placed(state, after)
     assert [0, 0, 0, 0] == after.overflow_prestige["C"] == after.overflow_books["C"]
     assert [0, 2, 0, 0] == after.overflow_prestige["B"]
-    assert [1, 0, 2, 0] == after.players[SCHOLAR].prestige
+    assert (1, 0, 2, 0) == after.players[SCHOLAR].prestige
     assert 4 == after.players[SCHOLAR].books[IDX[L]]  # beyond 3: no limit (SOLO-FLOW-5)
     assert "law:C" not in after.region_tiles
     assert "whose Overflow holds the most Prestige tokens, 3 (SOLO-SUP-4)" in whys(after)[0]

@@ -113,13 +113,13 @@ def test_solo_flow_5_the_scholar_wins_a_majority_token_with_a_full_storage() -> 
     from positions import scholar_does
 
     def change(s: State) -> None:
-        s.players[SCHOLAR].prestige = [10, 10, 10, 10]
+        s.players[SCHOLAR].prestige = (10, 10, 10, 10)
         s.spaces["law-b1"] = SCHOLAR
 
     state = edit(solo(), change)
     state = edit(state, lambda s: s.pending_scorings.append((L, "prestige", "")))
     after = scholar_does(state, "end_turn_scorings")
-    assert [10, 11, 10, 10] == after.players[SCHOLAR].prestige
+    assert (10, 11, 10, 10) == after.players[SCHOLAR].prestige
 
 
 def test_solo_flow_6_three_phases_of_4_5_and_7_turns() -> None:
@@ -161,7 +161,7 @@ def test_solo_ph1_1_4_cards_turned_into_the_slots_four_students_into_the_bag() -
     states = passive("easy", 3, rounds=4)
     for turn, state in enumerate(states[1:5], start=1):
         assert deck[:turn] == state.solo.slots
-        assert deck[turn:] == state.players[SCHOLAR].objectives
+        assert tuple(deck[turn:]) == state.players[SCHOLAR].objectives
         card = RULES.objective_cards[deck[turn - 1]]
         assert card.discipline == state.solo.current
         assert 1 == sum(a == "enrol_discipline" for a in actions_of(state))
@@ -255,13 +255,13 @@ def test_solo_end_2_you_win_only_with_strictly_more() -> None:
 
     def ahead(s: State) -> None:
         s.library = [[T], [], []]
-        s.players[0].prestige = [0, 1, 0, 0]
+        s.players[0].prestige = (0, 1, 0, 0)
 
     assert (0,) == sr.final_scores(edit(start, ahead)).winners
 
     def level(s: State) -> None:
         ahead(s)
-        s.players[SCHOLAR].prestige = [0, 1, 0, 0]
+        s.players[SCHOLAR].prestige = (0, 1, 0, 0)
         s.players[0].favour_tiles = 0  # would win TIE-1 in a game of players
 
     scores = sr.final_scores(edit(start, level))

@@ -13,7 +13,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, started
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import State, replaced_at
 
 P = 0  # seed 0's first player, who acts in every position below
 # Shared Knowledge on the 2-player queue (5, 4, 4, 3, 2, +1) -> spaces emptied from the right.
@@ -62,11 +62,11 @@ def position(
         pl.students = {under[0]: student or area}
         if partner is not None:
             pl.students[under[1]] = partner
-        pl.pieces[i] = 7 - placed
+        pl.pieces = replaced_at(pl.pieces, i, 7 - placed)
         queue = s.queues[i]
         for k in range(len(queue) - EMPTIED_FOR_SHARED[shared], len(queue)):
             queue[k] = None
-        pl.gold, pl.salt, pl.books = gold, salt, list(books)
+        pl.gold, pl.salt, pl.books = gold, salt, tuple(books)
         if change is not None:
             change(s)
 
@@ -152,7 +152,7 @@ def test_teach_3_introductory_class_activates_no_skill() -> None:
     """TEACH-3: an Introductory class skips the Skill step (only its Gold reward comes)."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("astronomy")] = ("salt", "salt")
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("salt", "salt"))
 
     state = teach(position("intro-astronomy", change=skills))
     assert state.decision.kind == "astronomy"
@@ -163,8 +163,8 @@ def test_teach_3_advanced_class_activates_its_section_whatever_the_student() -> 
     """TEACH-3: an Advanced class activates its discipline's section, matching Student or not."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("astronomy")] = ("salt", "salt")
-        s.players[P].skills[idx("law")] = ("gold",)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("salt", "salt"))
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("law"), ("gold",))
 
     for student in ("astronomy", "law"):
         state = teach(position("ast-1e", student=student, change=skills))
@@ -186,13 +186,13 @@ def test_teach_4_a_book_reward_asks_for_the_books_discipline() -> None:
     assert state.decision.kind == "choose_book"
     assert options(state) == ["book astronomy", "book law", "book mathematics", "book theology"]
     state = act(state, "book law")
-    assert (state.players[P].books, state.players[P].prestige) == ([0, 0, 0, 1], [0, 0, 0, 0])
+    assert (state.players[P].books, state.players[P].prestige) == ((0, 0, 0, 1), (0, 0, 0, 0))
 
 
 def test_teach_4_a_prestige_reward_is_of_the_classs_discipline() -> None:
     """TEACH-4, IC-ADV-10: a level-2 Astronomy class gives 1 Astronomy Prestige token."""
     state = teach(position("ast-2d"))
-    assert state.players[P].prestige == [1, 0, 0, 0]
+    assert state.players[P].prestige == (1, 0, 0, 0)
 
 
 def test_teach_5_area_action_is_the_classs_discipline() -> None:
@@ -278,7 +278,7 @@ def test_teach_12_steps_run_in_order_without_bonus_actions() -> None:
     """TEACH-12: Student, Skill tiles, reward, then the area; no bonus action in between."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("astronomy")] = ("salt",)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("salt",))
 
     state = act(position("ast-1c", change=skills), "teach c1a")
     assert [e.kind for e in state.events] == ["action", "teach", "activate_skills", "gain", "gain"]
@@ -305,7 +305,7 @@ def test_teach_14_french_example_rémi_gains_salt_and_gold_from_skills() -> None
     """TEACH-14, SKILL-9: a Gain-Salt and a Gain-Gold tile in Mathematics give 1 Salt, 1 Gold."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("mathematics")] = ("salt", "gold")
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("mathematics"), ("salt", "gold"))
 
     state = teach(position("mat-1e", books=(1, 0, 0, 0), change=skills))
     assert state.decision.kind == "mathematics"
@@ -433,7 +433,7 @@ def test_know_12_french_example_dylan_places_in_djenné_not_aoudaghost() -> None
 
     def board(s: State) -> None:
         s.theology_books["djenne-middle"] = "law"
-        s.players[P].skills[idx("astronomy")] = ("gold",)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("gold",))
 
     state = teach(position("the-1e", placed=2, shared=3, salt=3, change=board))
     assert codes(state, "mosque aoudaghost-top-left") == ["needs_supported_class"]
@@ -445,7 +445,7 @@ def test_know_12_french_example_dylan_places_in_djenné_not_aoudaghost() -> None
     state = act(state, "mosque djenne-middle")
     me = state.players[P]
     assert state.spaces["djenne-middle"] == P
-    assert (me.salt, me.books, me.gold) == (1, [0, 0, 0, 1], 3)  # 2 Salt; Book; Djenné's skills
+    assert (me.salt, me.books, me.gold) == (1, (0, 0, 0, 1), 3)  # 2 Salt; Book; Djenné's skills
     assert "djenne-middle" not in state.theology_books
 
 
@@ -474,7 +474,7 @@ def test_supp_2_only_the_active_student_is_promoted() -> None:
 
 def _transfer_skill(extra: dict[str, str]) -> Callable[[State], None]:
     def change(s: State) -> None:
-        s.players[P].skills[idx("astronomy")] = ("transfer",)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("transfer",))
         s.players[P].students.update(extra)
 
     return change
@@ -566,7 +566,7 @@ def test_skill_1_a_law_space_gives_its_skill_tile() -> None:
     """SKILL-1, LAW-5: law-a1 gives a Gain-Gold tile, into the Astronomy section."""
     before = law_position(gold=1)
     state = act(before, "crown law-a1")
-    assert state.players[P].skills == [("gold",), (), (), ()]
+    assert state.players[P].skills == (("gold",), (), (), ())
     assert before.skill_stacks["gold"] - 1 == state.skill_stacks["gold"]
 
 
@@ -582,13 +582,13 @@ def test_skill_2_a_port_city_tile_goes_to_a_section_of_choice() -> None:
         "skill theology",
     ]
     state = act(state, "skill mathematics")
-    assert state.players[P].skills == [(), (), ("inspiration",), ()]
+    assert state.players[P].skills == ((), (), ("inspiration",), ())
 
 
 def _sections(theology: tuple[str, ...]) -> Callable[[State], None]:
     def change(s: State) -> None:
-        s.players[P].skills[idx("astronomy")] = ("gold",)
-        s.players[P].skills[idx("theology")] = theology
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("gold",))
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("theology"), theology)
 
     return change
 
@@ -627,7 +627,9 @@ def test_skill_6_every_tile_of_the_section_acts_once() -> None:
     """SKILL-6: Gold, Gold, Salt give 2 Gold and 1 Salt."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("mathematics")] = ("gold", "gold", "salt")
+        s.players[P].skills = replaced_at(
+            s.players[P].skills, idx("mathematics"), ("gold", "gold", "salt")
+        )
 
     state = teach(position("mat-1e", change=skills))
     assert (state.players[P].gold, state.players[P].salt) == (4, 2)
@@ -646,7 +648,7 @@ def test_skill_7_a_sankoré_bonus_activates_a_section_of_choice() -> None:
 
     def board(s: State) -> None:
         swap_region_tile(s, "law:B", "law-board-1")
-        s.players[P].skills[idx("astronomy")] = ("gold", "salt")
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("gold", "salt"))
 
     state = act(law_position(placed=2, change=board), "crown law-b5")  # 2 + 1 + 2 = 5
     assert state.decision.kind == "choose_section"
@@ -685,7 +687,7 @@ def test_skill_8_each_tile_does_what_the_appendix_says(icon: str) -> None:
     """SKILL-8, IC-SKL-1..10: a single tile in the Mathematics section, activated once."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("mathematics")] = (icon,)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("mathematics"), (icon,))
 
     before = position("mat-1e", change=skills)
     after = _summary(teach(before))
@@ -701,7 +703,7 @@ def test_skill_8_tiles_that_ask_a_choice(icon: str, decision: str) -> None:
     """SKILL-8, IC-SKL-4/6/8: any-Book, Transfer and Promote tiles ask the player."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("mathematics")] = (icon,)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("mathematics"), (icon,))
         s.players[P].students.update(s1c="law", s0d="law")
 
     state = teach(position("mat-1e", change=skills), "c1a")
@@ -713,14 +715,14 @@ def test_skill_8_an_empty_stack_gives_no_tile() -> None:
     state = act(
         law_position(gold=1, change=lambda s: s.skill_stacks.update(gold=0)), "crown law-a1"
     )
-    assert state.players[P].skills == [(), (), (), ()]
+    assert state.players[P].skills == ((), (), (), ())
     assert state.spaces["law-a1"] == P
 
 
 def test_skill_9_french_example_aurélies_tile_follows_the_ribbon() -> None:
     """SKILL-9, LAW-9: the Theology region's Law space puts its tile in the Theology section."""
     state = act(law_position(placed=2), "crown law-b5")
-    assert state.players[P].skills == [(), ("book_section",), (), ()]
+    assert state.players[P].skills == ((), ("book_section",), (), ())
 
 
 def test_teach_2_the_class_being_taught_cannot_be_replaced_during_its_teach() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, options
-from sankore_rules.sankore.state import Graduated, MadrasaTile, State
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State, replaced_at
 from test_teach import P, idx, position, swap_region_tile, teach
 
 THEO = idx("theology")
@@ -185,7 +185,7 @@ def test_theo_5_lower_rows_give_the_book_lying_there() -> None:
         s.theology_books["djenne-bottom"] = "law"
 
     state = act(theology(2, change=book), "mosque djenne-bottom")
-    assert state.players[P].books == [0, 0, 0, 1]
+    assert state.players[P].books == (0, 0, 0, 1)
     assert "djenne-bottom" not in state.theology_books
 
 
@@ -194,11 +194,11 @@ def test_theo_5_a_book_with_no_room_goes_to_the_supply() -> None:
 
     def book(s: State) -> None:
         s.theology_books["djenne-bottom"] = "law"
-        s.players[P].books = [0, 0, 0, 3]
+        s.players[P].books = (0, 0, 0, 3)
 
     before = theology(2, change=book)
     state = act(before, "mosque djenne-bottom")
-    assert state.players[P].books == [0, 0, 0, 3]
+    assert state.players[P].books == (0, 0, 0, 3)
     assert before.supply_books[idx("law")] + 1 == state.supply_books[idx("law")]
 
 
@@ -206,8 +206,8 @@ def test_theo_6_middle_row_activates_the_section_shown() -> None:
     """THEO-6: Tadmekka's middle space activates Mathematics (Gold), not Astronomy (Salt)."""
 
     def skills(s: State) -> None:
-        s.players[P].skills[idx("mathematics")] = ("gold",)
-        s.players[P].skills[idx("astronomy")] = ("salt",)
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("mathematics"), ("gold",))
+        s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("salt",))
 
     state = act(theology(6, change=skills), "mosque tadmekka-middle")
     me = state.players[P]
@@ -227,7 +227,7 @@ def test_theo_7_top_left_skill_tile_goes_to_the_section_shown(
 ) -> None:
     """THEO-7, SKILL-2: no choice of section."""
     state = act(theology(8, change=_quiet_tiles), f"mosque {space}")
-    assert skills == state.players[P].skills
+    assert tuple(skills) == state.players[P].skills
 
 
 def _quiet_tiles(s: State) -> None:
@@ -241,7 +241,7 @@ def _quiet_tiles(s: State) -> None:
 def _astronomers(s: State) -> None:
     _quiet_tiles(s)
     s.players[P].students["s1c"] = "astronomy"
-    s.players[P].graduations = [Graduated("grad-ast-1", "astronomy")]
+    s.players[P].graduations = (Graduated("grad-ast-1", "astronomy"),)
 
 
 def test_theo_8_madrasa_student_from_board_or_graduation_not_the_active_one() -> None:
@@ -252,7 +252,7 @@ def test_theo_8_madrasa_student_from_board_or_graduation_not_the_active_one() ->
     assert state.decision.kind == "madrasa_student"
     assert options(state) == ["madrasa board s1c", "madrasa graduation 0", "skip"]
     state = act(state, "madrasa graduation 0")
-    assert [Graduated("grad-ast-1", None)] == state.players[P].graduations
+    assert (Graduated("grad-ast-1", None),) == state.players[P].graduations
     assert state.madrasa_students == [(P, "astronomy")]
     assert state.players[P].students["s1c"] == "astronomy"
 
@@ -275,7 +275,7 @@ def test_theo_9_prestige_for_each_matching_star_showing() -> None:
         swap_region_tile(s, "theology:B", "the-board-1")  # bonus: 1 Inspiration
 
     state = act(theology(10, change=stars), "mosque tadmekka-top-right", "madrasa board s1c")
-    assert state.players[P].prestige == [1, 0, 0, 0]
+    assert state.players[P].prestige == (1, 0, 0, 0)
 
 
 def test_theo_10_first_top_row_mosque_of_a_region_places_its_tile() -> None:
@@ -322,7 +322,7 @@ def test_theo_11_french_example_dylan_at_tadmekka() -> None:
     assert state.decision.kind == "madrasa_student"
     state = act(state, "madrasa board s1c")
     me = state.players[P]
-    assert me.prestige == [2, 0, 0, 0]
+    assert me.prestige == (2, 0, 0, 0)
     assert state.madrasa_students == [(P, "astronomy")]
     assert "s1c" not in me.students
     assert before.supply_prestige[0] - 2 == state.supply_prestige[0]

@@ -559,3 +559,26 @@ def test_table_id_that_is_not_a_notation_word_refused(tmp_path: Path, bad_id: st
 
     error = table_refusal(tmp_path, "classes", change)
     assert error.where.startswith("advanced[") and error.where.endswith("].id")
+
+
+def test_remembered_words_stay_bounded_and_never_admit_a_str_subclass() -> None:
+    """Checking an action's words is mostly a set lookup of words that passed before; a caller
+    sending ever new words cannot grow that set past its bound, and a str subclass equal to a
+    remembered word is still refused as not a string."""
+    from sankore_rules.core import actions
+
+    state = started(2)
+    for i in range(actions.MAX_REMEMBERED + 500):
+        sr.explain(state, sr.Action("favour", (f"w{i}",)))
+    assert len(actions._WELL_FORMED) <= actions.MAX_REMEMBERED
+
+    class Sly(str):
+        pass
+
+    assert "favour" in actions._WELL_FORMED
+    reasons = sr.explain(state, sr.Action(Sly("favour"), ("take",)))
+    assert [r.code for r in reasons] == ["not_an_action"]
+    assert "must be strings" in reasons[0].words
+    bad = sr.Action("favour", ("take!",))
+    assert [r.code for r in sr.explain(state, bad)] == ["not_an_action"]
+    assert "take!" not in actions._WELL_FORMED

@@ -18,7 +18,14 @@ import pytest
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
 from sankore_rules.sankore.rules.deadlock import can_progress
-from sankore_rules.sankore.state import Graduated, MadrasaTile, MarketColumn, State
+from sankore_rules.sankore.state import (
+    Graduated,
+    MadrasaTile,
+    MarketColumn,
+    State,
+    adjusted,
+    replaced_at,
+)
 
 
 def kinds(state: State) -> list[str]:
@@ -105,9 +112,12 @@ def test_turn_2_two_different_main_actions_then_no_third() -> None:
 def test_turn_2_the_same_main_action_twice_is_refused() -> None:
     """TURN-2: two main actions must be different: a second Establish is refused
     (action_already_taken), though its Book could be paid."""
-    state = edit(started(2, 0), lambda s: s.players[0].books.__setitem__(3, 2))
+    state = edit(
+        started(2, 0),
+        lambda s: setattr(s.players[0], "books", replaced_at(s.players[0].books, 3, 2)),
+    )
     state = act(state, "establish law-1a", "class c1b", "library law 0")
-    assert [0, 0, 0, 1] == state.players[0].books
+    assert (0, 0, 0, 1) == state.players[0].books
     refused(state, "establish law-1e", ["action_already_taken"])
 
 
@@ -146,7 +156,7 @@ def test_turn_3_bonus_actions_any_number_before_between_and_after_main_actions()
     pl = state.players[0]
     assert ["favour", "establish"] == state.main_used
     assert 0 == pl.inspiration
-    assert [1, 1, 1, 0] == pl.books
+    assert (1, 1, 1, 0) == pl.books
     assert "turn" == state.decision.kind
 
 
@@ -209,7 +219,7 @@ def test_stor_3_the_player_chooses_which_extra_prestige_to_return() -> None:
     only disciplines still held may be returned (no_token)."""
 
     def change(s: State) -> None:
-        s.players[0].prestige = [5, 5, 3, 1]
+        s.players[0].prestige = (5, 5, 3, 1)
         s.supply_prestige = [0, 0, 0, 0]
 
     state = act(edit(started(2, 0), change), "end")
@@ -221,7 +231,7 @@ def test_stor_3_the_player_chooses_which_extra_prestige_to_return() -> None:
     assert ("discard_prestige", 0) == (state.decision.kind, state.current_player)
     refused(state, "return law", ["no_token"])
     state = act(state, "return theology")
-    assert [5, 4, 3, 0] == state.players[0].prestige
+    assert (5, 4, 3, 0) == state.players[0].prestige
     assert [0, 1, 0, 1] == state.supply_prestige
     assert (1, "turn") == (state.current_player, state.decision.kind)
 
@@ -229,17 +239,17 @@ def test_stor_3_the_player_chooses_which_extra_prestige_to_return() -> None:
 def test_stor_3_prestige_within_capacity_is_kept_and_one_choice_makes_itself() -> None:
     """STOR-3: 12 tokens with capacity 12 stay; 13 Astronomy tokens lose one without a question
     (a single possible answer)."""
-    at_capacity = edit(started(2, 0), lambda s: setattr(s.players[0], "prestige", [6, 6, 0, 0]))
+    at_capacity = edit(started(2, 0), lambda s: setattr(s.players[0], "prestige", (6, 6, 0, 0)))
     state = act(at_capacity, "end")
-    assert [6, 6, 0, 0] == state.players[0].prestige
+    assert (6, 6, 0, 0) == state.players[0].prestige
     assert (1, "turn") == (state.current_player, state.decision.kind)
 
     def change(s: State) -> None:
-        s.players[0].prestige = [13, 0, 0, 0]
+        s.players[0].prestige = (13, 0, 0, 0)
         s.supply_prestige[0] = 0
 
     state = act(edit(started(2, 0), change), "end")
-    assert [12, 0, 0, 0] == state.players[0].prestige
+    assert (12, 0, 0, 0) == state.players[0].prestige
     assert 1 == state.supply_prestige[0]
     assert (1, "turn") == (state.current_player, state.decision.kind)
 
@@ -251,16 +261,16 @@ def test_turn_6_stor_4_majority_scorings_come_before_storage_limits() -> None:
     def change(s: State) -> None:
         s.queues[1] = ["law", "law", "mathematics", None, None, None]  # space 2: Book majority
         s.spaces["djenne-bottom"] = 0
-        s.players[0].pieces[1] -= 1
+        s.players[0].pieces = adjusted(s.players[0].pieces, 1, -1)
         s.players[0].gold = 8
 
     state = act(edit(started(2, 0), change), "enrol theology")
     assert ("theology", "book", "theology:2") in state.pending_scorings
-    assert [0, 0, 0, 1] == state.players[0].books
+    assert (0, 0, 0, 1) == state.players[0].books
     state = act(state, "end")
     order = [k for k in kinds(state) if k in ("majority", "returned")]
     assert ["majority"] * 4 + ["returned"] == order
-    assert [1, 0, 0, 1] == state.players[0].books
+    assert (1, 0, 0, 1) == state.players[0].books
     assert 6 == state.players[0].gold
 
 
@@ -345,7 +355,7 @@ def dead(s: State) -> None:
         pl.students = {space: "law"}
         pl.inspiration = 0
         pl.favour_pos = 0
-        pl.objectives = []
+        pl.objectives = ()
 
 
 def test_engine_1_a_deadlock_triggers_the_end_and_the_round_is_played_out() -> None:
@@ -401,7 +411,7 @@ def free_establish_within_reach(s: State) -> None:
 def market_tile_no_book(s: State) -> None:
     market_tile(s)
     for pl in s.players:
-        pl.books = [0, 0, 0, 0]
+        pl.books = (0, 0, 0, 0)
 
 
 def market_tile_book_by_writing(s: State) -> None:
@@ -421,18 +431,18 @@ def market_tile_supply_empty(s: State) -> None:
 
 def book_card_in_hand(s: State) -> None:
     market_tile_no_book(s)
-    s.players[1].objectives = [14]  # a Book each turn, once a level-3 Graduation tile is held
+    s.players[1].objectives = (14,)  # a Book each turn, once a level-3 Graduation tile is held
 
 
 def book_card_completed(s: State) -> None:
     market_tile_no_book(s)
-    s.players[1].completed = [14]
+    s.players[1].completed = (14,)
 
 
 def graduation_tile_no_book(s: State) -> None:
     graduation_tile(s)
     for pl in s.players:
-        pl.books = [0, 0, 0, 0]
+        pl.books = (0, 0, 0, 0)
 
 
 def market_tile_library_full(s: State) -> None:
@@ -457,13 +467,15 @@ def graduation_tile_free_graduate(s: State) -> None:
 
 def advance_card_completable(s: State) -> None:
     transfer_without_inspiration(s)
-    s.players[0].objectives = [17]  # round ability: advance the Favour disc
-    s.players[0].skills[3] = ("gold", "gold", "gold")  # its requirement: 3 Law Skill tiles
+    s.players[0].objectives = (17,)  # round ability: advance the Favour disc
+    s.players[0].skills = replaced_at(
+        s.players[0].skills, 3, ("gold", "gold", "gold")
+    )  # its requirement: 3 Law Skill tiles
 
 
 def advance_card_out_of_reach(s: State) -> None:
     transfer_without_inspiration(s)
-    s.players[0].objectives = [17]  # 3 Law Skill tiles can only come from main actions
+    s.players[0].objectives = (17,)  # 3 Law Skill tiles can only come from main actions
 
 
 @pytest.mark.parametrize(
@@ -514,7 +526,7 @@ def test_engine_1_a_player_with_no_graduation_slot_cannot_graduate() -> None:
     def slots_full(s: State) -> None:
         graduation_tile(s)
         s.players[1].students = {}
-        s.players[0].graduations = [Graduated(f"grad-the-{i}", None) for i in range(1, 5)]
+        s.players[0].graduations = tuple(Graduated(f"grad-the-{i}", None) for i in range(1, 5))
 
     assert not can_progress(RULES, edit(edit(started(2, 0), dead), slots_full))
 

@@ -275,9 +275,11 @@ def apply(
         IllegalAction: with ``.reasons``, each a stable code and words.
         ActionSyntaxError: for text that is not action notation at all.
     """
+    if isinstance(action, str):  # only the notation's syntax here; the rest is check()'s
+        action = parse_notation(action)
     if isinstance(state, FiveTribesState):
-        return TRIBES_ENGINE.decide(rules_of(state), state, _as_action(action), player)
-    return engine.decide(rules_of(state), state, _as_action(action), player)
+        return TRIBES_ENGINE.decide(rules_of(state), state, action, player)
+    return engine.decide(rules_of(state), state, action, player)
 
 
 def explain(state: AnyState, action: Action | str, *, player: int | None = None) -> list[Reason]:

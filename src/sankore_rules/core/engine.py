@@ -171,8 +171,8 @@ class Engine:
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
-        # Each step's answers as a set, for the membership test of every check.
-        self._answers: dict[str, frozenset[str]] = {}
+        # Each step's answers as a set and its check: what judging one action needs.
+        self._judges: dict[str, tuple[frozenset[str], Check | None]] = {}
 
     def step(
         self,
@@ -193,7 +193,7 @@ class Engine:
             self.steps[kind] = Step(
                 kind, resolve, candidates, check, prompt, always_ask, lister, answers
             )
-            self._answers[kind] = frozenset(answers)
+            self._judges[kind] = (frozenset(answers), check)
             return resolve
 
         return register
@@ -286,9 +286,10 @@ class Engine:
         ``action`` and ``player`` come from callers as they are: anything that is not a
         well-formed [`Action`][sankore_rules.Action] is refused with a reason, not an exception.
         """
-        task = state.decision
-        if task is None:
+        agenda = state.agenda  # the pending decision, as ``state.decision`` gives it
+        if not agenda or state.game_over:
             return [Reason("game_over", "the game is over: there is nothing left to decide")]
+        task = agenda[-1]
         if player is not None and player != task.player:
             return [
                 Reason(
@@ -303,10 +304,9 @@ class Engine:
         # check refuses whatever is not one of its candidates (words naming nothing included),
         # as the listing tests hold it to, so no candidate is listed here.
         # One action is checked once, so ``memo`` has nothing to share and computes directly.
-        if action.kind in self._answers[task.kind]:
-            checker = self.steps[task.kind].check
-            if checker is None or not checker(rules, state, task, action):
-                return []
+        answers, checker = self._judges[task.kind]
+        if action.kind in answers and (checker is None or not checker(rules, state, task, action)):
+            return []
         return self._why_not(rules, state, task, action)
 
     def _why_not(self, rules: object, state: GameState, task: Task, action: Action) -> list[Reason]:

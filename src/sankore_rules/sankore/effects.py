@@ -15,7 +15,7 @@ from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.common import gain_books, gain_prestige
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, replaced_at
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = ["effect_tasks", "skill_section_tasks"]
@@ -342,7 +342,7 @@ def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -
         replaced = held.pop(int(action.args[1]))
         log(state, "skill_replaced", task.player, icon=replaced, section=action.args[0])
     held.append(icon)
-    pl.skills[i] = tuple(held)
+    pl.skills = replaced_at(pl.skills, i, tuple(held))
     log(state, "skill_gained", task.player, icon=icon, section=action.args[0])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 import cattrs
 from attrs import define, field, frozen
@@ -28,8 +28,10 @@ __all__ = [
     "SoloState",
     "State",
     "Task",
+    "adjusted",
     "from_json",
     "register_svg",
+    "replaced_at",
     "to_json",
 ]
 
@@ -96,8 +98,9 @@ class MarketColumn:
 class PlayerState:
     """One player's board, resource board, hand and pieces.
 
-    Counts per discipline (``books``, ``prestige``, ``pieces``) are lists in the ruleset's
-    discipline order.
+    Counts per discipline (``books``, ``prestige``, ``pieces``) are tuples in the ruleset's
+    discipline order. Every sequence here is a tuple, shared by the states an action did not
+    change for this player; an action replaces it (see ``adjusted``), never changes it.
 
     Attributes:
         gold: Gold held.
@@ -123,19 +126,19 @@ class PlayerState:
     gold: int
     salt: int
     inspiration: int
-    books: list[int]
-    prestige: list[int]
+    books: tuple[int, ...]
+    prestige: tuple[int, ...]
     favour_tiles: int
     favour_pos: int
-    pieces: list[int]
+    pieces: tuple[int, ...]
     classes: dict[str, str]
     students: dict[str, str]
-    skills: list[tuple[str, ...]]
-    graduations: list[Graduated]
+    skills: tuple[tuple[str, ...], ...]
+    graduations: tuple[Graduated, ...]
     camel: str
-    objectives: list[int]
-    completed: list[int]
-    kept_sankore: list[str]
+    objectives: tuple[int, ...]
+    completed: tuple[int, ...]
+    kept_sankore: tuple[str, ...]
     turns: int = 0
 
     def key(self) -> Hashable:
@@ -147,44 +150,68 @@ class PlayerState:
             self.gold,
             self.salt,
             self.inspiration,
-            tuple(self.books),
-            tuple(self.prestige),
+            self.books,
+            self.prestige,
             self.favour_tiles,
             self.favour_pos,
-            tuple(self.pieces),
+            self.pieces,
             frozenset(self.classes.items()),
             frozenset(self.students.items()),
-            tuple(self.skills),
-            tuple(self.graduations),
+            self.skills,
+            self.graduations,
             self.camel,
-            tuple(self.objectives),
-            tuple(self.completed),
-            tuple(self.kept_sankore),
+            self.objectives,
+            self.completed,
+            self.kept_sankore,
             self.turns,
         )
 
     def clone(self) -> PlayerState:
-        """A copy sharing only immutable values."""
+        """A copy sharing only immutable values (the tuples are shared as they are)."""
         return PlayerState(
             self.gold,
             self.salt,
             self.inspiration,
-            self.books.copy(),
-            self.prestige.copy(),
+            self.books,
+            self.prestige,
             self.favour_tiles,
             self.favour_pos,
-            self.pieces.copy(),
+            self.pieces,
             self.classes.copy(),
             self.students.copy(),
-            self.skills.copy(),
-            self.graduations.copy(),
+            self.skills,
+            self.graduations,
             self.camel,
-            self.objectives.copy(),
-            self.completed.copy(),
-            self.kept_sankore.copy(),
+            self.objectives,
+            self.completed,
+            self.kept_sankore,
             self.turns,
         )
 
+
+def adjusted(counts: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
+    """``counts`` with ``change`` added at ``index``, as a new tuple.
+
+    A player's counts are tuples that states share, so a change makes a new one.
+
+    Examples:
+        >>> adjusted((1, 2, 3, 4), 2, -1)
+        (1, 2, 2, 4)
+    """
+    return (*counts[:index], counts[index] + change, *counts[index + 1 :])
+
+
+def replaced_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``index``, as a new tuple.
+
+    Examples:
+        >>> replaced_at(("a", "b"), 0, "c")
+        ('c', 'b')
+    """
+    return (*values[:index], value, *values[index + 1 :])
+
+
+T = TypeVar("T")
 
 #: The Scholar's seat in a solo game: you play first, as P0 (SOLO-SET-11), the Scholar is P1.
 SCHOLAR = 1

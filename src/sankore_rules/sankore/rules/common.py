@@ -13,7 +13,7 @@ from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, memo, names_nothing, push, step
 from sankore_rules.sankore.rules.abilities import area_knowledge
-from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task
+from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task, adjusted
 
 __all__ = [
     "contribute_tasks",
@@ -46,7 +46,7 @@ def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) 
     gained = 0
     while gained < n and state.supply_books[i] > 0 and (unlimited or pl.books[i] < limit):
         state.supply_books[i] -= 1
-        pl.books[i] += 1
+        pl.books = adjusted(pl.books, i, 1)
         gained += 1
     if gained:
         log(state, "gain_book", p, discipline=discipline, count=gained)
@@ -63,7 +63,8 @@ def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 
     gained = min(n, state.supply_prestige[i])
     if gained:
         state.supply_prestige[i] -= gained
-        state.players[p].prestige[i] += gained
+        pl = state.players[p]
+        pl.prestige = adjusted(pl.prestige, i, gained)
         log(state, "gain_prestige", p, discipline=discipline, count=gained)
     return gained
 
@@ -146,7 +147,8 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
 def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     d, shelf = action.args[0], int(action.args[1])
-    state.players[task.player].books[rules.discipline_index[d]] -= 1
+    pl = state.players[task.player]
+    pl.books = adjusted(pl.books, rules.discipline_index[d], -1)
     state.library[shelf].append(d)
     log(state, "contribute", task.player, discipline=d, shelf=shelf)
     if task.args["count"] > 1:
@@ -275,7 +277,8 @@ def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:
 
 def place_piece(rules: Rules, state: State, p: int, area: str, space: str) -> None:
     """Move one of ``p``'s pieces of that area onto an area space."""
-    state.players[p].pieces[rules.discipline_index[area]] -= 1
+    pl = state.players[p]
+    pl.pieces = adjusted(pl.pieces, rules.discipline_index[area], -1)
     state.spaces[space] = p
     log(state, "place_piece", p, area=area, space=space)
 
@@ -380,7 +383,8 @@ def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | 
     assert action is not None
     tile_id = task.args["tile"]
     if action.args[0] == "keep":
-        state.players[task.player].kept_sankore.append(tile_id)
+        pl = state.players[task.player]
+        pl.kept_sankore = (*pl.kept_sankore, tile_id)
         log(state, "sankore_kept", task.player, tile=tile_id)
     else:
         state.discarded_sankore.append(tile_id)

@@ -51,7 +51,7 @@ def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> Non
     tile = graduation_tile_for(rules, state, student, rules.student_level[space])
     assert tile is not None
     state.graduation.remove(tile)
-    pl.graduations.append(Graduated(tile, student))  # GRAD-5
+    pl.graduations = (*pl.graduations, Graduated(tile, student))  # GRAD-5
     log(state, "graduate", p, space=space, tile=tile, free=free)
     tasks = [] if free else [contribute_tasks(p, student)]
     if not any(rules.graduation_tiles[t].discipline == student for t in state.graduation):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log
 from sankore_rules.sankore.rules.common import prestige_capacity
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import State, adjusted
 
 __all__ = ["region_winner", "resolve_scoring"]
 
@@ -51,7 +51,8 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
                 state.is_scholar(winner) or state.players[winner].books[i] < limit
             )
             if room and winner is not None:
-                state.players[winner].books[i] += 1
+                won = state.players[winner]
+                won.books = adjusted(won.books, i, 1)
             else:
                 state.overflow_books[overflow_region][i] += 1
                 winner = None
@@ -61,7 +62,7 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
             if pl is not None and (
                 state.is_scholar(winner) or sum(pl.prestige) < prestige_capacity(rules, pl)
             ):
-                pl.prestige[i] += 1
+                pl.prestige = adjusted(pl.prestige, i, 1)
             else:
                 state.overflow_prestige[overflow_region][i] += 1
                 winner = None

@@ -66,8 +66,8 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
 def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
     number = int(action.args[0])
     pl = state.players[p]
-    pl.objectives.remove(number)
-    pl.completed.append(number)  # face up: public from now on
+    pl.objectives = tuple(n for n in pl.objectives if n != number)
+    pl.completed = (*pl.completed, number)  # face up: public from now on
     log(state, "objective_completed", p, card=number)
 
 

@@ -16,7 +16,14 @@ from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
-from sankore_rules.sankore.state import MadrasaTile, MarketColumn, PlayerState, State, Task
+from sankore_rules.sankore.state import (
+    MadrasaTile,
+    MarketColumn,
+    PlayerState,
+    State,
+    Task,
+    adjusted,
+)
 
 __all__ = ["SEED_BOUND", "deal", "generator", "new_state"]
 
@@ -178,21 +185,21 @@ def deal(
             gold=start.gold,
             salt=start.salt,
             inspiration=start.inspiration,
-            books=[0] * 4,
-            prestige=[0] * 4,
+            books=(0,) * 4,
+            prestige=(0,) * 4,
             favour_tiles=players,  # SETUP-N-4
             favour_pos=rules.tables.favour_track.start,
-            pieces=[counts.pieces_per_type] * 4,
+            pieces=(counts.pieces_per_type,) * 4,
             classes=dict(
                 zip(rules.intro_spaces, (rules.intro_by_discipline[d] for d in D), strict=True)
             ),
             students={},
-            skills=[()] * 4,
-            graduations=[],
+            skills=((),) * 4,
+            graduations=(),
             camel=rules.astro_start,
-            objectives=cards[p * dealt : (p + 1) * dealt],
-            completed=[],
-            kept_sankore=[],
+            objectives=tuple(cards[p * dealt : (p + 1) * dealt]),
+            completed=(),
+            kept_sankore=(),
         )
         for p in range(players)
     ]
@@ -291,7 +298,7 @@ def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> Non
     state.draft.remove(combo)
     tile, book, student = combo
     pl = state.players[task.player]
-    pl.books[rules.discipline_index[book]] += 1  # DRAFT-5
+    pl.books = adjusted(pl.books, rules.discipline_index[book], 1)  # DRAFT-5
     intro_space = next(
         c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == student
     )

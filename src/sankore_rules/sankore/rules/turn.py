@@ -27,7 +27,7 @@ from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, adjusted
 
 __all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "turn_option"]
 
@@ -280,7 +280,7 @@ def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | N
     assert action is not None
     pl = state.players[task.player]
     i = rules.discipline_index[action.args[0]]
-    pl.prestige[i] -= 1
+    pl.prestige = adjusted(pl.prestige, i, -1)
     state.supply_prestige[i] += 1
     log(state, "returned", task.player, prestige=action.args[0], count=1)
     if sum(pl.prestige) > prestige_capacity(rules, pl):

@@ -28,7 +28,7 @@ from sankore_rules.sankore.solo.common import (
     supply_tile,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, Graduated, MarketColumn, State, Task
+from sankore_rules.sankore.state import SCHOLAR, Graduated, MarketColumn, State, Task, adjusted
 
 __all__ = [
     "book_to_contribute",
@@ -146,7 +146,8 @@ def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -
     if source == "supply":
         state.supply_books[i] -= 1
     else:
-        state.players[SCHOLAR].books[i] -= 1
+        scholar = state.players[SCHOLAR]
+        scholar.books = adjusted(scholar.books, i, -1)
     state.library[shelf].append(d)  # the shelf's leftmost free slot (SOLO-BOOK-4, RES-5)
     log(state, "contribute", SCHOLAR, discipline=d, shelf=shelf)
     whence = "the general supply" if source == "supply" else "its storage, the supply having none"
@@ -363,7 +364,8 @@ def _graduate(rules: Rules, state: State, task: Task, action: Action | None) -> 
     passed = [s for s in solo.phase3[:i] if s is not None]
     solo.phase3[i] = None
     state.graduation.remove(tile)
-    state.players[SCHOLAR].graduations.append(Graduated(tile, student))
+    scholar = state.players[SCHOLAR]
+    scholar.graduations = (*scholar.graduations, Graduated(tile, student))
     log(state, "graduate", SCHOLAR, space=f"phase3:{i + 1}", tile=tile, free=True)
     skipped = ""
     if passed:

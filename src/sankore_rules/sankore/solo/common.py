@@ -158,7 +158,8 @@ def place_tile(rules: Rules, state: State, tile: str, *, from_supply: bool) -> N
         state.supply_sankore.remove(tile)
     info = rules.sankore_tiles[tile]
     if state.end_triggered or madrasa_full(rules, state):
-        state.players[SCHOLAR].kept_sankore.append(tile)
+        scholar = state.players[SCHOLAR]
+        scholar.kept_sankore = (*scholar.kept_sankore, tile)
         log(state, "sankore_kept", SCHOLAR, tile=tile)
     else:
         cell = next(c for c in rules.numbered_cells if state.madrasa[c] is None)

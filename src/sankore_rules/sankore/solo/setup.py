@@ -12,7 +12,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
 from sankore_rules.sankore.rules.setup import deal
 from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
-from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task
+from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task, adjusted
 
 __all__ = ["SOLO_LIBRARY", "draft_choice", "new_solo_state"]
 
@@ -116,7 +116,8 @@ def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None
     state.draft.remove(combo)
     tile, book, student = combo
     solo.classes[rules.solo_draft_space] = tile
-    state.players[SCHOLAR].books[rules.discipline_index[book]] += 1
+    scholar = state.players[SCHOLAR]
+    scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
     put_in_bag(rules, state, student)
     solo.draft_card = None  # returned to the box with the other undealt cards
     tell(

@@ -34,7 +34,7 @@ from sankore_rules.sankore.solo.common import (
     take_rewards,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task, adjusted
 from sankore_rules.sankore.tables import Cost, EffectKind
 
 __all__ = ["PIECES", "Spot", "choose_spot", "spots_within_reach", "teach_area"]
@@ -274,7 +274,7 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     # the space's other rewards are not taken).
     token = state.port_tokens.pop(spot.space, None)
     if token is not None:
-        scholar.prestige[rules.discipline_index[token]] += 1
+        scholar.prestige = adjusted(scholar.prestige, rules.discipline_index[token], 1)
         log(state, "gain_prestige", SCHOLAR, discipline=token, count=1, source=spot.space)
     reward = node.spaces[rules.port_spaces[spot.space][1]].reward
     for effect in reward:
@@ -308,7 +308,8 @@ def _theology(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
             place_tile(rules, state, tile, from_supply=False)
     book = state.theology_books.pop(space.id, None)
     if book is not None:  # THEO-5 into its unlimited storage (SOLO-FLOW-5, AMB-34)
-        state.players[SCHOLAR].books[rules.discipline_index[book]] += 1
+        scholar = state.players[SCHOLAR]
+        scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
         log(state, "gain_book", SCHOLAR, discipline=book, count=1, source=space.id)
     if space.activate is not None or space.skill is not None:
         tell(state, "reward_let_go", "the Scholar has no Skill sections (AMB-34)", source=space.id)
@@ -402,8 +403,8 @@ def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     books, prestige = state.overflow_books[space.region], state.overflow_prestige[space.region]
     taken = sum(books) + sum(prestige)
     for i in range(len(books)):
-        scholar.books[i] += books[i]
-        scholar.prestige[i] += prestige[i]
+        scholar.books = adjusted(scholar.books, i, books[i])
+        scholar.prestige = adjusted(scholar.prestige, i, prestige[i])
         books[i] = prestige[i] = 0
     log(state, "collect_overflow", SCHOLAR, region=space.region)
     tell(

@@ -95,7 +95,8 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
     phase, index = phase_of(rules, turn)
     space = index + 1
     if phase == 1:
-        card = scholar.objectives.pop(0)  # the top of the deck (SOLO-PH1-2)
+        card, *rest = scholar.objectives  # the top of the deck (SOLO-PH1-2)
+        scholar.objectives = tuple(rest)
         solo.slots.append(card)  # the lowest-numbered free card slot (SOLO-PH1-3)
         discipline = rules.objective_cards[card].discipline
         source = f"card #{card}, turned into card slot {space}, shows {discipline} (SOLO-PH1-2)"

@@ -19,7 +19,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, adjusted
 from sankore_rules.sankore.tables import AstroNode
 
 __all__ = ["AREA", "crosses_outward", "gold_cost"]
@@ -150,7 +150,7 @@ def _trading_post(rules: Rules, state: State, task: Task, action: Action | None)
     pl.camel = rules.astro_start
     token = state.port_tokens.pop(dest, None)
     if token is not None:
-        pl.prestige[rules.discipline_index[token]] += 1
+        pl.prestige = adjusted(pl.prestige, rules.discipline_index[token], 1)
         log(state, "gain_prestige", p, discipline=token, count=1, source=dest)
     space = node.spaces[rules.port_spaces[dest][1]]
     push(state, *effect_tasks(rules, p, space.reward))

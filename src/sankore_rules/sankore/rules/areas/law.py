@@ -20,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, adjusted
 from sankore_rules.sankore.tables import Cost
 
 AREA = "law"
@@ -169,7 +169,7 @@ def _collect_overflow(rules: Rules, state: State, task: Task, action: Action | N
     for i in range(len(books)):
         take = min(books[i], limit - pl.books[i])
         books[i] -= take
-        pl.books[i] += take
-        pl.prestige[i] += prestige[i]
+        pl.books = adjusted(pl.books, i, take)
+        pl.prestige = adjusted(pl.prestige, i, prestige[i])
         prestige[i] = 0
     log(state, "collect_overflow", task.player, region=region)

@@ -19,7 +19,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import Graduated, State, Task, adjusted, replaced_at
 from sankore_rules.sankore.tables import Cost
 
 AREA = "theology"
@@ -91,7 +91,7 @@ def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> 
     if book is not None:  # THEO-5; a Book with no room goes to the supply (RES-4, AMB-7)
         i = rules.discipline_index[book]
         if pl.books[i] < rules.limits.books_per_discipline:
-            pl.books[i] += 1
+            pl.books = adjusted(pl.books, i, 1)
             log(state, "gain_book", p, discipline=book, count=1, source=space.id)
         else:
             state.supply_books[i] += 1
@@ -174,7 +174,7 @@ def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | No
         del pl.students[which]
     else:
         i = int(which)
-        pl.graduations[i] = type(pl.graduations[i])(pl.graduations[i].tile, None)
+        pl.graduations = replaced_at(pl.graduations, i, Graduated(pl.graduations[i].tile, None))
     state.madrasa_students.append((p, d))
     stars = sum(
         1
