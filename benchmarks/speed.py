@@ -15,6 +15,9 @@ Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python
   changed in place gets answers that reflect it); the two playout loops in alternating blocks;
 - games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
   random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
+- decisions/s and games/s of random Five Tribes games (2-4 players in turn) beside the
+  Sankoré playouts above, alternating blocks of each (Five Tribes is always pure Python: the
+  compiled build leaves its modules interpreted);
 - games/s of random playouts on 1 and on 2 processes (``multiprocessing``);
 - what ``gc.freeze()`` does for a search that keeps every state it makes.
 
@@ -37,10 +40,11 @@ from collections.abc import Callable
 import chess
 
 import sankore_rules as sr
+from sankore_rules.five_tribes.state import FiveTribesState
 
 PLAYERS = 4
 TURN_LIMIT = 100
-SECTIONS = ("chess", "freshness", "solo", "calls", "memory", "processes", "gc")
+SECTIONS = ("chess", "tribes", "freshness", "solo", "calls", "memory", "processes", "gc")
 SCHOLARS = ("easy", "medium", "hard", "very_hard")
 
 
@@ -51,26 +55,41 @@ def build() -> str:
     return "compiled (mypyc)" if not engine.__file__.endswith(".py") else "pure Python"
 
 
-class SankorePlayouts:
-    """Random 4-player games, one after another, seeds 0, 1, 2 ..."""
+class RandomPlayouts:
+    """Random games of one game, one after another, seeds 0, 1, 2 ...; ``start`` sets one up."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: Callable[[int], sr.State | FiveTribesState]) -> None:
+        self.start = start
         self.seed = 0
         self.games = 0
 
     def run(self, seconds: float) -> tuple[int, float]:
         """Play until ``seconds`` of CPU time have passed; (decisions, CPU seconds)."""
         clock = time.process_time
-        decisions, start = 0, clock()
-        while clock() - start < seconds:
+        decisions, begun = 0, clock()
+        while clock() - begun < seconds:
             rng = random.Random(self.seed)
-            state = sr.new_game(players=PLAYERS, seed=self.seed, turn_limit=TURN_LIMIT)
+            state = self.start(self.seed)
             while not sr.is_terminal(state):
                 state = sr.apply(state, rng.choice(sr.legal_actions(state)))
                 decisions += 1
             self.seed += 1
             self.games += 1
-        return decisions, clock() - start
+        return decisions, clock() - begun
+
+
+def sankore_playouts() -> RandomPlayouts:
+    """Random 4-player Sankoré games at the turn limit."""
+    return RandomPlayouts(
+        lambda seed: sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
+    )
+
+
+def tribes_playouts() -> RandomPlayouts:
+    """Random Five Tribes games of 2, 3 and 4 players in turn."""
+    return RandomPlayouts(
+        lambda seed: sr.new_game(players=2 + seed % 3, seed=seed, game="five_tribes")
+    )
 
 
 class ChessPlayouts:
@@ -91,34 +110,68 @@ class ChessPlayouts:
         return plies, clock() - start
 
 
+Runner = RandomPlayouts | ChessPlayouts
+
+
+def alternate(
+    first: Runner, second: Runner, rounds: int, block: float
+) -> tuple[list[float], list[float], int, float]:
+    """Timed blocks of ``first`` and ``second`` in turn, after a warm-up of each.
+
+    Returns each one's rates per block, and the decisions and CPU seconds ``first`` played.
+    """
+    first.run(block / 4)  # warm up both (tables loaded, caches filled)
+    second.run(block / 4)
+    if isinstance(first, RandomPlayouts):
+        first.games = 0
+    first_rates: list[float] = []
+    second_rates: list[float] = []
+    played, spent = 0, 0.0
+    for _ in range(rounds):
+        decisions, seconds = first.run(block)
+        first_rates.append(decisions / seconds)
+        played += decisions
+        spent += seconds
+        done, seconds = second.run(block)
+        second_rates.append(done / seconds)
+    return first_rates, second_rates, played, spent
+
+
 def side_by_side(rounds: int, block: float) -> None:
     """Alternate timed blocks of both workloads and print the medians and their ratio."""
-    ours, theirs = SankorePlayouts(), ChessPlayouts()
-    ours.run(block / 4)  # warm up both (tables loaded, caches filled)
-    theirs.run(block / 4)
-    ours.games = 0
-    our_rates: list[float] = []
-    their_rates: list[float] = []
-    played_decisions, played_seconds = 0, 0.0
-    for _ in range(rounds):
-        decisions, seconds = ours.run(block)
-        our_rates.append(decisions / seconds)
-        played_decisions += decisions
-        played_seconds += seconds
-        plies, seconds = theirs.run(block)
-        their_rates.append(plies / seconds)
+    ours = sankore_playouts()
+    our_rates, their_rates, played, spent = alternate(ours, ChessPlayouts(), rounds, block)
     ours_median, theirs_median = statistics.median(our_rates), statistics.median(their_rates)
     print(
         f"random {PLAYERS}-player games: {ours_median:8.0f} decisions/s (median of {rounds} "
         f"blocks of {block:g} s CPU; range {min(our_rates):.0f}-{max(our_rates):.0f}), "
-        f"{ours.games / played_seconds:.2f} games/s, "
-        f"{played_decisions / max(ours.games, 1):.0f} decisions/game"
+        f"{ours.games / spent:.2f} games/s, "
+        f"{played / max(ours.games, 1):.0f} decisions/game"
     )
     print(
         f"python-chess random playouts: {theirs_median:8.0f} plies/s "
         f"(range {min(their_rates):.0f}-{max(their_rates):.0f}), python-chess {chess.__version__}"
     )
     print(f"ratio: {ours_median / theirs_median:.2f}x python-chess")
+
+
+def two_games(rounds: int, block: float) -> None:
+    """Five Tribes beside Sankoré: alternate timed blocks, print the medians and the ratio."""
+    tribes = tribes_playouts()
+    tribes_rates, sankore_rates, played, spent = alternate(
+        tribes, sankore_playouts(), rounds, block
+    )
+    ours, theirs = statistics.median(tribes_rates), statistics.median(sankore_rates)
+    print(
+        f"random Five Tribes games (2-4 players): {ours:8.0f} decisions/s (median of {rounds} "
+        f"blocks; range {min(tribes_rates):.0f}-{max(tribes_rates):.0f}), "
+        f"{tribes.games / spent:.2f} games/s, {played / max(tribes.games, 1):.0f} decisions/game"
+    )
+    print(
+        f"random {PLAYERS}-player Sankoré games, same blocks: {theirs:8.0f} decisions/s "
+        f"(range {min(sankore_rates):.0f}-{max(sankore_rates):.0f})"
+    )
+    print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
 
 
 def timed_game(seed: int, cached: bool) -> tuple[int, float]:
@@ -315,6 +368,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"sankore_rules {build()}, Python {sys.version.split()[0]}")
     sections: dict[str, Callable[[], None]] = {
         "chess": lambda: side_by_side(args.rounds, args.block),
+        "tribes": lambda: two_games(args.rounds, args.block),
         "freshness": lambda: freshness(args.fresh_games),
         "solo": lambda: solo_games(args.block),
         "calls": lambda: per_call(args.games),

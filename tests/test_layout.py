@@ -16,11 +16,24 @@ FORBIDDEN = {
     # The game-agnostic engine knows no game.
     "core": (
         "sankore_rules.sankore",
+        "sankore_rules.five_tribes",
         "sankore_rules.api",
         "sankore_rules.queries",
         "sankore_rules.interfaces",
     ),
-    "sankore": ("sankore_rules.api", "sankore_rules.queries", "sankore_rules.interfaces"),
+    "sankore": (
+        "sankore_rules.api",
+        "sankore_rules.queries",
+        "sankore_rules.interfaces",
+        "sankore_rules.five_tribes",
+    ),
+    # The second game (issue 17) stands on the core alone: nothing of Sankoré leaks into it.
+    "five_tribes": (
+        "sankore_rules.api",
+        "sankore_rules.queries",
+        "sankore_rules.interfaces",
+        "sankore_rules.sankore",
+    ),
     # The Scholar (issue 10) builds on the shared rules, which only name its steps.
     "sankore/rules": ("sankore_rules.sankore.solo",),
     "sankore/solo": (

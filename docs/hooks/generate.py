@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sankore_docs import ai, areas, clauses, components, pictures, reference, solo
+from sankore_docs import ai, areas, clauses, components, five_tribes, pictures, reference, solo
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -50,6 +50,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **reference.SECTIONS,
     **solo.SECTIONS,
     **ai.SECTIONS,
+    **five_tribes.SECTIONS,
     "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 
@@ -120,6 +121,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         # Clause IDs in the hand-written prose link to the clauses page; generated sections,
         # expanded after, carry none of their own.
         linked = clauses.link_clauses(markdown, page.file.src_uri)
-        return expand(linked, _RULES[0], page.file.src_uri)
+        expanded = expand(linked, _RULES[0], page.file.src_uri)
+        if page.file.src_uri.startswith(five_tribes.PAGES):
+            return five_tribes.ids_as_code(expanded)
+        return expanded
     except UnrenderedError as exc:
         raise PluginError(f"sankore docs generator: {exc}") from exc

@@ -36,8 +36,9 @@ __all__ = [
 CLAUSES_PAGE = "reference/clauses.md"
 
 #: A clause ID of the rules checklist: a family (one per rulebook section) and a number.
+# Five Tribes' IDs (FT-END-1) end like Sankoré's: the lookbehind keeps them whole.
 CLAUSE = re.compile(
-    r"\b(?:ASTRO|BONUS|COMP|DRAFT|END|ENROL|EST|FAV|GRAD|IC-[A-Z]{3}|KNOW|LAW|LIB|MADR|MAJ|MATH"
+    r"(?<!FT-)\b(?:ASTRO|BONUS|COMP|DRAFT|END|ENROL|EST|FAV|GRAD|IC-[A-Z]{3}|KNOW|LAW|LIB|MADR|MAJ|MATH"
     r"|OBJ|RES|SANK|SCORE|SETUP-[CNP]|SKILL|SOLO-[A-Z]+\d?|STOR|SUPP|TEACH|THEO|TIE|TURN)-\d+\b"
 )
 
@@ -206,7 +207,8 @@ def link_html(html: str, targets: dict[str, str]) -> str:
     """
     if not targets:
         return html
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(targets, key=len)[::-1])) + r")\b")
+    keys = "|".join(map(re.escape, sorted(targets, key=len)[::-1]))
+    pattern = re.compile(r"(?<!FT-)\b(" + keys + r")\b")  # FT-AMB-1 is not AMB-1
     depth, out = 0, []
     for part in _TAG.split(html):
         tag = _UNLINKED.match(part)

@@ -16,6 +16,7 @@ import random
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action
+from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.sankore.state import State
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]
@@ -27,8 +28,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """One of the legal actions of ``state``, at random."""
+    def choose(self, state: State | FiveTribesState) -> Action:
+        """One of the legal actions of ``state`` (of either game), at random."""
         return self.rng.choice(api.legal_actions(state))
 
 

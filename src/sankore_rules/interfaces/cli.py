@@ -19,6 +19,8 @@ from typing import IO, Any, NoReturn, Protocol
 from sankore_rules import __version__, api
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, Reason, RulesDataError, StateError
+from sankore_rules.five_tribes.game import ENGINE as TRIBES_ENGINE
+from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.records import (
     Record,
@@ -31,6 +33,8 @@ from sankore_rules.interfaces.records import (
 )
 from sankore_rules.interfaces.render import render_scores, render_state
 from sankore_rules.interfaces.svg import state_svg
+from sankore_rules.interfaces.svg.tribes import tribes_svg
+from sankore_rules.interfaces.tribes_render import render_tribes, render_tribes_scores
 from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules
@@ -41,7 +45,8 @@ __all__ = ["main", "render_scores"]
 PROG = "sankore-rules"
 #: What ``--help`` says the program is, in plain words (the docstring's markup is for Python).
 DESCRIPTION = (
-    "A rules engine for the board game Sankoré: start a game and write its state file (new), "
+    "A rules engine for the board games Sankoré and Five Tribes (--game five-tribes): start a "
+    "game and write its state file (new), "
     "act on it (apply), look at it (show, legal, explain), replay a game record, let bots play "
     "(simulate, demo) or play against them (play)."
 )
@@ -131,7 +136,9 @@ def _load_record(path: str) -> Record:
         _fail(UNUSABLE, f"{path}: {exc}")
 
 
-def _replay(args: argparse.Namespace, path: str, record: Record, upto: int | None = None) -> State:
+def _replay(
+    args: argparse.Namespace, path: str, record: Record, upto: int | None = None
+) -> State | FiveTribesState:
     """The record's state after ``upto`` actions (all by default); a failure is reported."""
     rules = _rules(args)
     check = not args.any_rules
@@ -165,7 +172,7 @@ def _print_reasons(reasons: Sequence[Reason]) -> None:
         print(f"  {reason.code}: {reason.words}")
 
 
-def _load_state(args: argparse.Namespace) -> State:
+def _load_state(args: argparse.Namespace) -> State | FiveTribesState:
     """The state a state file holds, or a record's state after ``--move`` actions."""
     path: str = args.file
     text, document = _read_json(path)
@@ -227,11 +234,12 @@ def _name(state_or_scholar: int | None, p: int) -> str:
     return "Scholar" if state_or_scholar == p else f"P{p}"
 
 
-def _decision_line(state: State) -> str:
+def _decision_line(state: State | FiveTribesState) -> str:
     task = state.decision
     if task is None:
         return "The game is over: there is nothing left to decide."
-    prompt = engine.STEPS[task.kind].prompt or task.kind
+    steps = TRIBES_ENGINE.steps if isinstance(state, FiveTribesState) else engine.STEPS
+    prompt = steps[task.kind].prompt or task.kind
     return f"P{task.player} decides ({task.kind}): {prompt}"
 
 
@@ -252,6 +260,18 @@ def _show(args: argparse.Namespace) -> int:
     state = _load_state(args)
     if args.player is not None and not 0 <= args.player < state.player_count:
         _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
+    if isinstance(state, FiveTribesState):
+        if args.svg is not None:
+            _write(args.svg, tribes_svg(state), "the picture")
+            print(f"Picture of the state written to {args.svg}")
+            return OK
+        # Five Tribes hides nothing a player's view would leave out but the decks' order,
+        # which the text view does not show.
+        print(render_tribes(state))
+        over = api.is_terminal(state)
+        print("\nFinal scores:" if over else "\nScore if the game ended now:")
+        print(render_tribes_scores(api.final_scores(state)))
+        return OK
     if args.svg is not None:
         _write(args.svg, state_svg(state), "the picture")
         print(f"Picture of the state written to {args.svg}")
@@ -283,7 +303,7 @@ def _explain(args: argparse.Namespace) -> int:
     return ILLEGAL
 
 
-def _write_state(state: State, path: str) -> None:
+def _write_state(state: State | FiveTribesState, path: str) -> None:
     """Write ``state`` as a state file (``to_json``); ``-`` is standard output."""
     text = api.to_json(state)
     if path == "-":
@@ -295,9 +315,36 @@ def _write_state(state: State, path: str) -> None:
         _fail(UNUSABLE, f"cannot write {path}: {exc}")
 
 
+def _tribes_options(args: argparse.Namespace) -> bool:
+    """Whether ``--game five-tribes`` is asked for; Sankoré's options are refused with it."""
+    if getattr(args, "game", "sankore") != "five-tribes":
+        return False
+    if getattr(args, "scholar", None) is not None or getattr(args, "library", None) not in (
+        None,
+        "three_shelf",
+    ):
+        _fail(UNUSABLE, "--scholar and --library are Sankoré's options, not Five Tribes'")
+    if getattr(args, "turn_limit", 0):
+        _fail(UNUSABLE, "--turn-limit is a Sankoré option, not Five Tribes'")
+    if args.players == 1:
+        _fail(UNUSABLE, "Five Tribes is played by 2, 3 or 4 players")
+    return True
+
+
+def _new_tribes(players: int, seed: int | None) -> FiveTribesState:
+    try:
+        return api.new_game(players=players, seed=seed, game="five_tribes")
+    except ValueError as exc:  # a seed out of bounds
+        _fail(UNUSABLE, str(exc))
+
+
 def _new(args: argparse.Namespace) -> int:
-    _solo_options(args)
-    state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
+    state: State | FiveTribesState
+    if _tribes_options(args):
+        state = _new_tribes(args.players, args.seed)
+    else:
+        _solo_options(args)
+        state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
     _write_state(state, args.output)
     if args.output != "-":
         print(f"Wrote {args.output} (seed {state.seed}). {_decision_line(state)}")
@@ -330,6 +377,12 @@ def _replay_command(args: argparse.Namespace) -> int:
     record = _load_record(args.record)
     state = _replay(args, args.record, record)
     count = len(record.actions)
+    if isinstance(state, FiveTribesState):
+        over = api.is_terminal(state)
+        what = "the game is over" if over else f"the game goes on. {_decision_line(state)}"
+        print(f"Replayed {count} actions: {what}\n")
+        print(render_tribes_scores(api.final_scores(state)))
+        return OK
     if api.is_terminal(state):
         checked = ", the recorded result confirmed" if record.scores is not None else ""
         print(f"Replayed {count} actions: the game is over{checked}.\n\nFinal scores:")
@@ -646,7 +699,30 @@ def _madrasa_letters(state: State) -> str:
     return "\n".join(rows)
 
 
+def _tribes_playout(args: argparse.Namespace, verbose: bool) -> int:
+    """A seeded Five Tribes game played by random choices, and its scores."""
+    state = _new_tribes(args.players, args.seed)
+    bot = RandomBot(seed=args.seed)
+    decisions = 0
+    if verbose:
+        print(f"Five Tribes, {args.players} players, seed {args.seed}: random players.\n")
+    while not api.is_terminal(state):
+        state = api.apply(state, bot.choose(state))
+        decisions += 1
+        for event in state.events:
+            if verbose and event.kind in ("round", "end_triggered"):
+                print(f"  {event.kind.replace('_', ' ')}: {event.detail}")
+    if verbose:
+        print(f"\n{decisions} decisions, {state.round} rounds.\n")
+        print(render_tribes(state))
+        print("\nFinal scores:")
+    print(render_tribes_scores(api.final_scores(state)))
+    return OK
+
+
 def _demo(args: argparse.Namespace) -> int:
+    if _tribes_options(args):
+        return _tribes_playout(args, verbose=True)
     state = _new_game(args.players, args.seed)
     bots = [GreedyBot(seed=args.seed * 10 + p) for p in range(args.players)]
     decisions = 0
@@ -680,6 +756,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _random_game(args: argparse.Namespace) -> int:
+    if _tribes_options(args):
+        return _tribes_playout(args, verbose=False)
     state = _new_game(args.players, args.seed)
     bot = RandomBot(seed=args.seed)
     while not api.is_terminal(state):
@@ -742,6 +820,15 @@ def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None
         default="three_shelf",
         choices=("three_shelf", "six_shelf"),
         help="the Library side",
+    )
+
+
+def _game_choice(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        default="sankore",
+        choices=("sankore", "five-tribes"),
+        help="which game: Sankoré or Five Tribes (the state files say which, for the others)",
     )
 
 
@@ -811,6 +898,7 @@ def build_parser() -> argparse.ArgumentParser:
         "show read.",
     )
     _game_options(new, seed=None)
+    _game_choice(new)
     _turn_limit_option(new)
     new.add_argument(
         "-o",
@@ -900,11 +988,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")
     demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
     demo.add_argument("--seed", type=int, default=7, help="the game's seed")
+    _game_choice(demo)
     demo.set_defaults(run=_demo)
 
     rnd = sub.add_parser("random", help="a seeded random game, its final scores")
     rnd.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
     rnd.add_argument("--seed", type=int, default=0, help="the game's seed")
+    _game_choice(rnd)
     rnd.set_defaults(run=_random_game)
     return parser
 

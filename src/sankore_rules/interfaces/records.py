@@ -46,6 +46,8 @@ from attrs import evolve, field, frozen
 from sankore_rules import api
 from sankore_rules.core.actions import Action, action_problem, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason
+from sankore_rules.five_tribes.board import FiveTribesRules
+from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.state import State
 
@@ -67,7 +69,7 @@ RECORD_FORMAT = "sankore-record"
 #: The version of the record document this module writes and reads.
 RECORD_VERSION = 1
 
-_SETUP_KEYS = ("players", "seed", "library", "turn_limit", "scholar")
+_SETUP_KEYS = ("game", "players", "seed", "library", "turn_limit", "scholar")
 _TOP_KEYS = ("format", "version", "ruleset", "setup", "tags", "actions", "result")
 
 
@@ -87,7 +89,11 @@ class ReplayError(ValueError):
     """
 
     def __init__(
-        self, move: int, action: str | None, reasons: Iterable[Reason], state: State
+        self,
+        move: int,
+        action: str | None,
+        reasons: Iterable[Reason],
+        state: State | FiveTribesState,
     ) -> None:
         self.move = move
         self.action = action
@@ -136,6 +142,8 @@ class Record:
         rules_hash: that ruleset's content hash; [`replay`][sankore_rules.replay] refuses another
             ruleset.
         tags: free text about the game (who played, which bots, when), like PGN's tags.
+        game: ``"sankore"`` or ``"five_tribes"``; the record's setup names a Five Tribes game
+            (``"game": "five_tribes"``) and leaves it out for Sankoré, as records always did.
 
     Examples:
         >>> Record(players=2, seed=1, actions=["end"]).actions
@@ -153,8 +161,11 @@ class Record:
     rules_name: str | None = None
     rules_hash: str | None = None
     tags: Mapping[str, str] = field(factory=dict, hash=False)
+    game: str = "sankore"
 
-    def start(self, rules: Rules | None = None, *, check_rules: bool = True) -> State:
+    def start(
+        self, rules: Rules | FiveTribesRules | None = None, *, check_rules: bool = True
+    ) -> State | FiveTribesState:
         """The state the game starts from: [`new_game`][sankore_rules.new_game] with this setup.
 
         Args:
@@ -165,7 +176,17 @@ class Record:
             RecordError: for a setup the game does not have (player count, Library side), or a
                 ruleset other than the one the record was made with.
         """
-        ruleset = rules if rules is not None else api.load_rules()
+        if self.game not in api.GAMES:
+            raise RecordError(f"unknown game {self.game!r}: one of {', '.join(api.GAMES)}")
+        ruleset: Rules | FiveTribesRules
+        if rules is not None:
+            ruleset = rules
+        else:
+            ruleset = (
+                api.load_rules(game="five_tribes") if self.game != "sankore" else api.load_rules()
+            )
+        if isinstance(ruleset, FiveTribesRules) != (self.game == "five_tribes"):
+            raise RecordError(f"a {self.game} record cannot be played by that ruleset")
         recorded = self.rules_hash
         if check_rules and recorded is not None and recorded != ruleset.content_hash:
             raise RecordError(
@@ -173,6 +194,12 @@ class Record:
                 f"not with {ruleset.name!r} ({ruleset.content_hash}): load that ruleset first"
             )
         try:
+            if isinstance(ruleset, FiveTribesRules):
+                if (self.library, self.turn_limit, self.scholar) != ("three_shelf", None, None):
+                    raise RecordError("library, turn_limit and scholar are Sankoré's options")
+                return api.new_game(
+                    players=self.players, seed=self.seed, game="five_tribes", rules=ruleset
+                )
             return api.new_game(
                 players=self.players,
                 seed=self.seed,
@@ -184,7 +211,7 @@ class Record:
         except (ValueError, KeyError) as exc:
             raise RecordError(f"unusable setup: {exc}") from exc
 
-    def with_result(self, state: State) -> Record:
+    def with_result(self, state: State | FiveTribesState) -> Record:
         """This record with the final scores of ``state`` (a finished game) filled in."""
         if not api.is_terminal(state):
             raise ValueError("the game is not over: there is no result to record")
@@ -209,7 +236,8 @@ def save_record(
     library: str = "three_shelf",
     turn_limit: int | None = None,
     scholar: str | None = None,
-    final: State | None = None,
+    final: State | FiveTribesState | None = None,
+    game: str = "sankore",
     tags: Mapping[str, str] | None = None,
 ) -> str:
     """A record as JSON text, one action a line, for [`load_record`][sankore_rules.load_record].
@@ -223,6 +251,7 @@ def save_record(
         turn_limit: the turn limit variant, when ``record`` is a list of actions.
         scholar: the Scholar's difficulty of a solo game, when ``record`` is a list of actions.
         final: the finished game's last state, to record its result and ruleset.
+        game: the game, when ``record`` is a list of actions (``"five_tribes"`` or Sankoré).
         tags: free text about the game, added to the record's own tags.
 
     Raises:
@@ -232,7 +261,7 @@ def save_record(
     """
     if isinstance(record, Record):
         keywords = (players, seed, turn_limit, scholar)
-        if any(k is not None for k in keywords) or library != "three_shelf":
+        if any(k is not None for k in keywords) or (library, game) != ("three_shelf", "sankore"):
             raise TypeError("give the setup either in the Record or as keywords, not both")
         rec = record
     else:
@@ -245,6 +274,7 @@ def save_record(
             turn_limit=turn_limit,
             scholar=scholar,
             actions=record,
+            game=game,
         )
     if final is not None:
         rec = rec.with_result(final)
@@ -258,6 +288,8 @@ def _dumps(rec: Record) -> str:
     if rec.rules_hash is not None:
         document["ruleset"] = {"name": rec.rules_name, "hash": rec.rules_hash}
     document["setup"] = {"players": rec.players, "seed": rec.seed, "library": rec.library}
+    if rec.game != "sankore":
+        document["setup"] = {"game": rec.game, **document["setup"]}
     if rec.turn_limit is not None:
         document["setup"]["turn_limit"] = rec.turn_limit
     if rec.scholar is not None:
@@ -329,6 +361,9 @@ def record_from_document(document: object) -> Record:
     library = _field(setup, "library", str, "setup.") if "library" in setup else "three_shelf"
     turn_limit = _field(setup, "turn_limit", int, "setup.") if "turn_limit" in setup else None
     scholar = _field(setup, "scholar", str, "setup.") if "scholar" in setup else None
+    game = _field(setup, "game", str, "setup.") if "game" in setup else "sankore"
+    if game not in api.GAMES:
+        raise RecordError(f"setup.game must be one of {', '.join(api.GAMES)}, got {game!r}")
     actions = _field(document, "actions", list)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
@@ -366,6 +401,7 @@ def record_from_document(document: object) -> Record:
         rules_name=rules_name,
         rules_hash=rules_hash,
         tags=tags,
+        game=game,
     )
 
 
@@ -392,10 +428,10 @@ def _int_list(values: list[Any], where: str) -> list[int]:
 def replay(
     record: Record,
     *,
-    rules: Rules | None = None,
+    rules: Rules | FiveTribesRules | None = None,
     upto: int | None = None,
     check_rules: bool = True,
-) -> State:
+) -> State | FiveTribesState:
     """Play a record's actions again from its setup, checking each; return the last state.
 
     Args:
@@ -426,7 +462,7 @@ def replay(
     return state
 
 
-def _check_result(record: Record, state: State) -> None:
+def _check_result(record: Record, state: State | FiveTribesState) -> None:
     move = len(record.actions) + 1
     if not api.is_terminal(state):
         raise ReplayError(

@@ -25,7 +25,7 @@ import json
 from html import escape
 
 from sankore_rules import api
-from sankore_rules.interfaces.records import Record, replay
+from sankore_rules.interfaces.records import Record, RecordError, replay
 from sankore_rules.interfaces.svg import state_layout
 from sankore_rules.interfaces.svg.canvas import SVG_NAMESPACE, el, panel_group, title
 from sankore_rules.sankore.board import Rules
@@ -39,7 +39,10 @@ def _states(record: Record, rules: Rules | None, check_rules: bool) -> list[Stat
     """The game's positions: the setup, then the state after each action."""
     # One checked replay first: a record that does not replay fails as replay() says why.
     replay(record, rules=rules, check_rules=check_rules)
-    states = [record.start(rules, check_rules=check_rules)]
+    start = record.start(rules, check_rules=check_rules)
+    if not isinstance(start, State):
+        raise RecordError("the viewer draws Sankoré games; a Five Tribes record is not one")
+    states = [start]
     for text in record.actions:
         states.append(api.apply(states[-1], text))
     return states

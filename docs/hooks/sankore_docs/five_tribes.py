@@ -1,0 +1,218 @@
+"""The Five Tribes pages: the Sultanate drawn, every table, the decisions and the rulings.
+
+Every number comes from ``load_rules(game="five_tribes")`` (or the corrected tables in the folder
+``$FIVE_TRIBES_DATA`` names), never from the hand-written pages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import sankore_rules as sr
+from sankore_docs.pictures import figure
+from sankore_docs.words import code, table
+from sankore_rules.five_tribes.board import FiveTribesRules
+from sankore_rules.five_tribes.game import ENGINE
+from sankore_rules.five_tribes.rules.tiles import price_word
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.interfaces.svg.tribes import tribes_svg
+
+__all__ = ["PAGES", "SECTIONS", "ids_as_code", "tribes_rules"]
+
+#: The Five Tribes pages (paths under ``docs/``) start with this.
+PAGES = "five-tribes/"
+#: A Five Tribes checklist or ruling ID.
+FT_ID = re.compile(r"(?<![`\w-])FT-[A-Z]+-\d+\b")
+
+
+def ids_as_code(markdown: str) -> str:
+    """``markdown`` with each Five Tribes ID as inline code.
+
+    Sankoré's rulings and clauses are linked wherever their IDs stand in a page's text, and
+    ``FT-AMB-1`` ends like Sankoré's ``AMB-1``: as code, a Five Tribes ID is spoken of, never
+    taken for one of Sankoré's.
+    """
+    return FT_ID.sub(lambda m: f"`{m.group(0)}`", markdown)
+
+
+#: The seed of the game the board table shows.
+PICTURE_SEED = 1
+#: The game the picture shows: players, seed, and how many decisions into it.
+MID_GAME = (3, 5, 60)
+
+
+def tribes_rules() -> FiveTribesRules:
+    """The Five Tribes ruleset the pages are generated from."""
+    return sr.load_rules(os.environ.get("FIVE_TRIBES_DATA") or None, game="five_tribes")
+
+
+def _kind_name(kind: str) -> str:
+    return kind.replace("_", " ").capitalize()
+
+
+def _board(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    state = sr.new_game(players=2, seed=PICTURE_SEED, game="five_tribes")
+    header = ["", *(str(c + 1) for c in range(ft.columns))]
+    rows = []
+    for r in range(ft.rows):
+        row: list[object] = [f"**{ft.cells[r * ft.columns][0]}**"]
+        for c in range(ft.columns):
+            tile = ft.tile_by_id[state.tiles[r * ft.columns + c]]
+            value = f"{tile.points} blue" if tile.blue else f"{tile.points}"
+            row.append(f"{_kind_name(tile.kind)} ({value})")
+        rows.append(row)
+    return table(header, rows)
+
+
+def _picture(rules: sr.Rules, page: str) -> str:
+    players, seed, decisions = MID_GAME
+    state = sr.new_game(players=players, seed=seed, game="five_tribes")
+    bot = RandomBot(seed=seed)
+    for _ in range(decisions):
+        state = sr.apply(state, bot.choose(state))
+    caption = (
+        f"tribes_svg(state) for a {players}-player game, seed {seed}, after {decisions} "
+        "random decisions"
+    )
+    return figure(tribes_svg(state), caption)
+
+
+def _tiles(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    kinds = {k.id: k for k in ft.tables.sultanate.kind}
+    counts = Counter((t.kind, t.points, t.blue, t.source.value) for t in ft.tables.sultanate.tile)
+    rows = []
+    for (kind, points, blue, source), n in counts.items():
+        k = kinds[kind]
+        action = k.action.value
+        if k.price:
+            action += f": {k.cards} of the first {k.among} cards for {k.price} coins"
+        rows.append((_kind_name(kind), n, points, "blue" if blue else "red", action, source))
+    return table(("Kind", "Tiles", "Points", "Value", "Action", "Source"), rows)
+
+
+def _meeples(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    rows = [
+        (code(m.id), m.name, m.count, m.effect.value, m.points, m.bonus or "", m.source.value)
+        for m in ft.tables.meeples.meeple
+    ]
+    total = sum(m.count for m in ft.tables.meeples.meeple)
+    return (
+        table(
+            ("Colour", "Tribe", "Count", "Effect", "Points each", "Majority bonus", "Source"), rows
+        )
+        + f"\n\n{total} meeples in all: 3 for each of the {len(ft.cells)} tiles at setup."
+    )
+
+
+def _tracks(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    t = ft.tables.tracks
+    bids = ", ".join(str(b) for b in t.bids)
+    lines = [
+        f'- Bid track, the "0" column first ({t.bids_source.value}): {bids}.',
+        f"- Coins at setup ({t.start_coins_source.value}): {t.start_coins} per player; "
+        f"the bank holds {t.bank} coins in all ({t.bank_source.value}).",
+        f"- Supply ({t.pieces_source.value}): {t.palms} palm trees, {t.palaces} palaces; "
+        f"each worth {t.palm_points} and {t.palace_points} points on a controlled tile "
+        f"({t.points_source.value}).",
+    ]
+    rows = [(p.count, p.camels, p.markers, p.source.value) for p in t.players]
+    return (
+        "\n".join(lines)
+        + "\n\n"
+        + table(("Players", "Camels each", "Markers each", "Source"), rows)
+    )
+
+
+def _cards(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    c = ft.tables.cards
+    goods = table(
+        ("Goods", "Cards", "Source"), [(code(g.id), g.count, g.source.value) for g in c.good]
+    )
+    sets = table(
+        ("Different goods", "Coins sold / points at the end", "Source"),
+        [(v.size, v.value, v.source.value) for v in c.set_value],
+    )
+    total = sum(g.count for g in c.good) + c.fakirs
+    return (
+        f"The deck holds {total} cards: the goods below and {c.fakirs} Fakir cards "
+        f"({c.fakirs_source.value}); the market shows {c.market} ({c.market_source.value}).\n\n"
+        + goods
+        + "\n\n"
+        + sets
+    )
+
+
+#: What each power does, in words, with its amount.
+_POWERS: dict[str, Callable[[int], str]] = {
+    "none": lambda n: "points only",
+    "claim_tile": lambda n: f"on taking it, a camel on {n} empty tile(s) nobody controls",
+    "place_palace": lambda n: f"on taking it, {n} palace(s) on tiles you control",
+    "place_palm": lambda n: f"on taking it, {n} palm tree(s) on tiles you control",
+    "seed_meeples": lambda n: f"on taking it, {n} meeples from the bag onto tiles you choose",
+    "trade_fakirs": lambda n: f"on taking it, up to {n} Fakir cards traded for market cards",
+    "tithe": lambda n: f"{n} coins whenever another player takes a Djinn",
+    "toll": lambda n: f"{n} coin(s) whenever another player drops a meeple on your tile",
+    "double_builders": lambda n: f"your Builders' coins times {n}",
+}
+
+
+def _djinns(rules: sr.Rules, page: str) -> str:
+    ft = tribes_rules()
+    d = ft.tables.djinns
+    prices = "; ".join(
+        f"{code(price_word(p))}: {p.elders} Elder(s) and {p.fakirs} Fakir card(s)" for p in d.price
+    )
+    rows = [
+        (code(j.id), j.name, j.points, _POWERS[j.power.kind.value](j.power.amount), j.source.value)
+        for j in d.djinn
+    ]
+    return (
+        f"The display shows {d.display} Djinns. A Djinn costs, at a Sacred Place: {prices}.\n\n"
+        + table(("Id", "Name", "Points", "Power", "Source"), rows)
+    )
+
+
+def _decisions(rules: sr.Rules, page: str) -> str:
+    rows = [
+        (code(s.kind), s.prompt, ", ".join(code(a) for a in s.answers))
+        for s in ENGINE.steps.values()
+        if s.candidates is not None
+    ]
+    return table(("Decision", "Prompt", "Answered by"), rows)
+
+
+def _rulings(rules: sr.Rules, page: str) -> str:
+    parts = []
+    for r in tribes_rules().tables.rulings.ruling:
+        parts.append(
+            "\n\n".join(
+                [
+                    f"### {r.id} {{#{r.id.lower()}}}",
+                    f"**Question.** {r.question}",
+                    f"**The engine's choice.** {r.choice}",
+                    f"**Why.** {r.reason}",
+                ]
+            )
+        )
+    return "\n\n".join(parts)
+
+
+SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
+    "ft-board": _board,
+    "ft-picture": _picture,
+    "ft-tiles": _tiles,
+    "ft-meeples": _meeples,
+    "ft-tracks": _tracks,
+    "ft-cards": _cards,
+    "ft-djinns": _djinns,
+    "ft-decisions": _decisions,
+    "ft-rulings": _rulings,
+}

@@ -1,0 +1,1 @@
+"""Five Tribes' rules, one module per part of a round; importing them registers their steps."""

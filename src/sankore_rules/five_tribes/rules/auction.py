@@ -1,0 +1,132 @@
+"""The auction (FT-RND-1, FT-AUC-1, FT-AUC-2) and the order of play it sets (FT-ACT-1).
+
+In the order of the turn-order track, each marker goes to a free space of the bid track and
+its owner pays that bid at once. The "0" column holds three markers: a marker placed there
+goes to the bottom and pushes those already there up. Then markers act from the highest bid
+down, and in the "0" column from the bottom up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sankore_rules.core.actions import Action
+from sankore_rules.core.engine import log, names_nothing, push
+from sankore_rules.core.errors import Reason
+from sankore_rules.core.tasks import Task
+from sankore_rules.five_tribes.board import FiveTribesRules
+from sankore_rules.five_tribes.engine import ENGINE
+from sankore_rules.five_tribes.rules.common import pay_coins
+from sankore_rules.five_tribes.state import FiveTribesState
+
+__all__ = ["action_order", "bid_price", "free_bids"]
+
+
+def free_bids(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
+    """The values of the bid track with a free space, lowest first (one "0" for the column)."""
+    values: list[int] = []
+    for value, marker in zip(rules.tables.tracks.bids, state.bid_track, strict=True):
+        if marker is None and value not in values:
+            values.append(value)
+    return sorted(values)
+
+
+def bid_price(rules: FiveTribesRules, state: FiveTribesState, player: int, value: int) -> int:
+    """What a bid of ``value`` costs ``player``.
+
+    The value, or every coin they have when no free space is affordable and this is the
+    cheapest one (ruling FT-ENGINE-1).
+    """
+    coins = state.players[player].coins
+    free = free_bids(rules, state)
+    if value > coins and free and free[0] > coins and value == free[0]:
+        return coins
+    return value
+
+
+def action_order(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
+    """The markers on the bid track in the order they act (FT-ACT-1)."""
+    placed = [
+        (value, position, marker)
+        for position, (value, marker) in enumerate(
+            zip(rules.tables.tracks.bids, state.bid_track, strict=True)
+        )
+        if marker is not None
+    ]
+    # Highest bid first; the "0" column's spaces come in table order, bottom first.
+    placed.sort(key=lambda entry: (-entry[0], entry[1]))
+    return [marker for _, _, marker in placed]
+
+
+@ENGINE.step("auction")
+def resolve_auction(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """Every marker bids, in the order of the turn-order track (FT-AUC-1)."""
+    log(state, "round", None, round=state.round)
+    bids = [
+        Task("bid", state.markers[marker], {"marker": marker})
+        for marker in state.turn_track
+        if marker is not None
+    ]
+    push(state, *bids, Task("actions", -1))
+
+
+def _bid_candidates(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> Iterator[Action]:
+    for value in free_bids(rules, state):
+        yield Action("bid", (str(value),))
+
+
+def _check_bid(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action
+) -> list[Reason]:
+    values = {str(v): v for v in rules.tables.tracks.bids}
+    if len(action.args) != 1 or action.args[0] not in values:
+        return names_nothing()
+    value = values[action.args[0]]
+    if value not in free_bids(rules, state):
+        return [Reason("bid_taken", f"the bid space {value} is taken (FT-AUC-1, FT-AUC-2)")]
+    coins = state.players[task.player].coins
+    if bid_price(rules, state, task.player, value) > coins:
+        return [Reason("coins_short", f"a bid of {value} needs {value} coins, you have {coins}")]
+    return []
+
+
+@ENGINE.step(
+    "bid",
+    candidates=_bid_candidates,
+    check=_check_bid,
+    prompt="Choose a space of the bid track",
+    answers=("bid",),
+)
+def resolve_bid(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """The marker leaves the turn-order track for the bid space; the bid is paid at once."""
+    assert action is not None
+    value = int(action.args[0])
+    marker = task.args["marker"]
+    price = bid_price(rules, state, task.player, value)
+    state.turn_track[state.turn_track.index(marker)] = None
+    spaces = [i for i, v in enumerate(rules.tables.tracks.bids) if v == value]
+    if value == 0:
+        # FT-AUC-2: the newcomer takes the bottom space, those there move up.
+        column = [state.bid_track[i] for i in spaces if state.bid_track[i] is not None]
+        for i, occupant in zip(spaces, [marker, *column], strict=False):
+            state.bid_track[i] = occupant
+    else:
+        state.bid_track[spaces[0]] = marker
+    pay_coins(state, task.player, price, "bid")
+    log(state, "bid", task.player, marker=marker, bid=value, paid=price)
+
+
+@ENGINE.step("actions")
+def resolve_actions(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """The action phase: one turn per marker, in bid order (FT-ACT-1), then the round's end."""
+    turns = [
+        Task("turn", state.markers[marker], {"marker": marker})
+        for marker in action_order(rules, state)
+    ]
+    push(state, *turns, Task("round_end", -1))

@@ -1,0 +1,148 @@
+"""What several rules do alike: coins to and from the bank, the bag, the deck, camels, powers.
+
+Every helper changes the state it is given (a copy ``apply`` made) and logs what it did.
+"""
+
+from __future__ import annotations
+
+from sankore_rules.core.engine import log
+from sankore_rules.five_tribes.board import FiveTribesRules
+from sankore_rules.five_tribes.state import FiveTribesState, generator
+from sankore_rules.five_tribes.tables import PowerKind
+
+__all__ = [
+    "FAKIR",
+    "add",
+    "draw_card",
+    "draw_meeple",
+    "gain_coins",
+    "holders",
+    "pay_coins",
+    "place_camel",
+    "place_piece",
+    "power_amount",
+    "take_card",
+    "to_bag",
+]
+
+#: The word a Fakir card goes by in the market and in actions (``buy fakir``).
+FAKIR = "fakir"
+
+
+def add(counts: tuple[int, ...], colour: int, n: int) -> tuple[int, ...]:
+    """``counts`` with ``n`` more (or, negative, fewer) of ``colour``."""
+    return (*counts[:colour], counts[colour] + n, *counts[colour + 1 :])
+
+
+def gain_coins(state: FiveTribesState, player: int, amount: int, why: str) -> int:
+    """The bank pays ``player`` up to ``amount`` coins (all it has, if it runs short)."""
+    paid = min(amount, state.bank)
+    if paid > 0:
+        state.bank -= paid
+        state.players[player].coins += paid
+        log(state, "coins", player, gained=paid, why=why)
+    return paid
+
+
+def pay_coins(state: FiveTribesState, player: int, amount: int, why: str) -> None:
+    """``player`` pays ``amount`` coins (never more than they hold) to the bank."""
+    paid = min(amount, state.players[player].coins)
+    state.players[player].coins -= paid
+    state.bank += paid
+    if paid:
+        log(state, "coins", player, paid=paid, why=why)
+
+
+def to_bag(state: FiveTribesState, colour: int, n: int) -> None:
+    """Put ``n`` meeples of ``colour`` into the bag."""
+    state.bag = add(state.bag, colour, n)
+
+
+def draw_meeple(state: FiveTribesState) -> int | None:
+    """A meeple drawn at random from the bag (its colour), None when the bag is empty."""
+    total = sum(state.bag)
+    if total == 0:
+        return None
+    pick = generator(state).randrange(total)
+    for colour, count in enumerate(state.bag):
+        if pick < count:
+            state.bag = add(state.bag, colour, -1)
+            return colour
+        pick -= count
+    raise AssertionError("unreachable: pick < total")
+
+
+def draw_card(state: FiveTribesState) -> str | None:
+    """The top card of the resource deck, None when it and the discard pile are empty.
+
+    The discard pile is shuffled in when the deck is empty (ruling FT-ENGINE-4).
+    """
+    if not state.deck and state.discard:
+        pile = sorted(state.discard)
+        generator(state).shuffle(pile)
+        state.deck, state.discard = pile, []
+        log(state, "reshuffled", None, cards=len(pile))
+    return state.deck.pop(0) if state.deck else None
+
+
+def take_card(state: FiveTribesState, player: int, card: str) -> None:
+    """``player`` takes the resource card ``card`` into hand."""
+    holder = state.players[player]
+    if card == FAKIR:
+        holder.fakirs += 1
+    else:
+        holder.goods.append(card)
+
+
+def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cell: int) -> None:
+    """``player`` puts a camel on the emptied ``cell`` and controls it (FT-ACT-7).
+
+    A cell already controlled stays its owner's; a player without camels puts none
+    (ruling FT-ENGINE-3). The last camel triggers the end of the game (FT-END-1).
+    """
+    holder = state.players[player]
+    if state.camels[cell] is not None or holder.camels == 0:
+        return
+    holder.camels -= 1
+    state.camels[cell] = player
+    log(state, "camel", player, cell=rules.cells[cell])
+    if holder.camels == 0 and not state.end_triggered:
+        state.end_triggered, state.end_cause = True, "last_camel"
+        log(state, "end_triggered", player, cause="last_camel")
+
+
+def place_piece(
+    rules: FiveTribesRules, state: FiveTribesState, player: int, cell: int, piece: str
+) -> None:
+    """A ``"palm"`` tree or a ``"palace"`` from the supply onto ``cell`` (FT-TILE-1, FT-TILE-2)."""
+    if piece == "palm":
+        state.palm_supply -= 1
+        state.palms[cell] += 1
+    else:
+        state.palace_supply -= 1
+        state.palaces[cell] += 1
+    log(state, piece, player, cell=rules.cells[cell])
+
+
+def power_amount(
+    rules: FiveTribesRules, state: FiveTribesState, player: int, kind: PowerKind
+) -> int:
+    """The total amount of the Djinn power ``kind`` that ``player`` holds (0 for none)."""
+    return sum(
+        rules.djinn_by_id[d].power.amount
+        for d in state.players[player].djinns
+        if rules.djinn_by_id[d].power.kind is kind
+    )
+
+
+def holders(
+    rules: FiveTribesRules, state: FiveTribesState, kind: PowerKind, besides: int
+) -> list[tuple[int, int]]:
+    """The players other than ``besides`` holding the power ``kind``, with its amount."""
+    found = []
+    for p in range(state.player_count):
+        if p != besides:
+            amount = power_amount(rules, state, p, kind)
+            if amount:
+                found.append((p, amount))
+    return found

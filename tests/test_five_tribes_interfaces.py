@@ -1,0 +1,94 @@
+"""Five Tribes through the interfaces: records that replay, the command line with
+``--game five-tribes``, the text view and the refusals of what only Sankoré has (FT-SET-1,
+FT-AUC-1, FT-SC-8)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+import sankore_rules as sr
+from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.interfaces.bots import RandomBot
+from sankore_rules.interfaces.cli import main
+from sankore_rules.interfaces.records import RecordError, load_record, replay, save_record
+from sankore_rules.interfaces.tribes_render import render_tribes, render_tribes_scores
+from sankore_rules.interfaces.viewer import viewer_html
+
+
+def _random_game(players: int, seed: int) -> tuple[FiveTribesState, list[str]]:
+    state = sr.new_game(players=players, seed=seed, game="five_tribes")
+    bot, played = RandomBot(seed=seed), []
+    while not sr.is_terminal(state):
+        action = bot.choose(state)
+        played.append(str(action))
+        state = sr.apply(state, action)
+    return state, played
+
+
+def test_a_five_tribes_record_names_its_game_and_replays() -> None:
+    """A record of a finished game names the game, and replays to the same state and scores
+    (FT-SC-8: the recorded winners are checked)."""
+    final, played = _random_game(3, 21)
+    text = save_record(played, players=3, seed=21, game="five_tribes", final=final)
+    assert json.loads(text)["setup"] == {
+        "game": "five_tribes", "players": 3, "seed": 21, "library": "three_shelf"
+    }  # fmt: skip
+    record = load_record(text)
+    assert record.game == "five_tribes"
+    assert record.winners == sr.final_scores(final).winners
+    assert replay(record) == final
+    with pytest.raises(RecordError, match="cannot be played by that ruleset"):
+        replay(record, rules=sr.load_rules())
+    with pytest.raises(RecordError, match="the viewer draws Sankoré games"):
+        viewer_html(record)
+
+
+def test_the_command_line_plays_five_tribes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``new --game five-tribes`` writes a state that legal, explain, apply and show read
+    (FT-AUC-1: a taken bid space is refused with its reason)."""
+    path = str(tmp_path / "ft.json")
+    assert main(["new", "--game", "five-tribes", "--players", "2", "--seed", "4", "-o", path]) == 0
+    assert main(["legal", path]) == 0
+    out = capsys.readouterr().out
+    assert "bid 0\nbid 1\nbid 3\nbid 5\nbid 8\nbid 12\nbid 18\n" in out
+    assert main(["apply", path, "bid", "8"]) == 0
+    assert main(["explain", path, "bid", "8"]) == 1
+    assert "bid_taken: the bid space 8 is taken" in capsys.readouterr().out
+    assert main(["show", path]) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("Five Tribes, 2 players, round 1\n  a1 ")
+    assert "Score if the game ended now:" in shown
+    assert main(["new", "--game", "five-tribes", "--scholar", "easy", "-o", path]) == 2
+    assert main(["show", path, "--svg", str(tmp_path / "x.svg")]) == 0
+    picture = ElementTree.parse(tmp_path / "x.svg").getroot()
+    cells = picture.findall(".//{http://www.w3.org/2000/svg}g[@data-cell]")
+    assert [c.get("data-cell") for c in cells][:7] == ["a1", "a2", "a3", "a4", "a5", "a6", "b1"]
+    assert len(cells) == 30 and picture.get("data-picture") == "five-tribes"
+
+
+def test_demo_and_random_play_five_tribes(capsys: pytest.CaptureFixture[str]) -> None:
+    """``random --game five-tribes`` prints the score sheet of a seeded random game."""
+    assert main(["random", "--game", "five-tribes", "--players", "4", "--seed", "2"]) == 0
+    first = capsys.readouterr().out
+    assert main(["random", "--game", "five-tribes", "--players", "4", "--seed", "2"]) == 0
+    assert capsys.readouterr().out == first
+    assert first.count("\nP") == 3 and "(wins)" in first
+    assert main(["demo", "--game", "five-tribes", "--players", "2", "--seed", "3"]) == 0
+    assert "Final scores:" in capsys.readouterr().out
+
+
+def test_the_text_view_shows_the_grid_and_the_sheet() -> None:
+    """FT-SET-1: the text view draws the 5 x 6 grid, one row of tiles a line."""
+    state = sr.new_game(players=2, seed=1, game="five_tribes")
+    lines = render_tribes(state).splitlines()
+    assert [line.split()[0] for line in lines[1:6]] == ["a1", "b1", "c1", "d1", "e1"]
+    assert all(line.count("|") == 5 for line in lines[1:6])
+    sheet = render_tribes_scores(sr.final_scores(state))
+    # Everyone on 50 coins: tied on total and tie-break, a shared victory (FT-SC-8).
+    assert sheet.splitlines()[:2] == ["P0: 50  (wins)  [coins 50]", "P1: 50  (wins)  [coins 50]"]
