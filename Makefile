@@ -17,7 +17,7 @@ SOURCES := $(shell find src -name '*.py') setup.py
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser,ai]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray]'
 	touch $(STAMP)
 
 demo: $(STAMP)
