@@ -257,3 +257,38 @@ def test_simulate_shows_its_progress_bar_on_a_terminal(tmp_path: Path) -> None:
         os.close(leader)
     assert 0 == done.returncode
     assert "2/2 games" in shown.decode()
+
+
+def test_play_against_the_mcts_bot(tmp_path: Path) -> None:
+    """Issue 14: ``play --bot mcts`` seats the MCTS bot, with the budget given."""
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "sankore_rules", "play", "--seat", "1", "--seed", "4"),
+            *("--bot", "mcts", "--mcts-iterations", "5", "--record", "game.json"),
+        ],
+        cwd=tmp_path,
+        input="1\n" * 6 + "quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert 0 == done.returncode, done.stderr
+    assert "you are P1 against 1 mcts bot(s)" in done.stdout
+    assert "\nP0: " in done.stdout
+    assert '"bots": "mcts"' in (tmp_path / "game.json").read_text(encoding="utf-8")
+    bad = subprocess.run(
+        [sys.executable, "-m", "sankore_rules", "play", "--bot", "mcts", "--mcts-time", "0"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (
+        2,
+        "sankore-rules: error: --mcts-time must be a positive number of seconds, got 0.0\n",
+    ) == (
+        bad.returncode,
+        bad.stderr,
+    )
