@@ -38,7 +38,7 @@ from sankore_rules.sankore.state import State
 __all__ = ["MctsBot", "rate"]
 
 #: How far apart two players' worths (``evaluate``) must be for the leader's rating to reach
-#: about 0.73 (tanh(1) / 2 + 0.5): a few points of score.
+#: about 0.88 (0.5 + tanh(1) / 2): about ten points of score, worth 2 each.
 WORTH_SCALE = 20.0
 
 
