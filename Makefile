@@ -12,12 +12,12 @@ COMPILED := .compiled
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py
 
-.PHONY: demo test test-compiled compiled lint typecheck docs bench fuzz soak dist clean
+.PHONY: demo test test-compiled compiled lint typecheck docs bench bench-mcts fuzz soak dist clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser,ai]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -65,6 +65,17 @@ bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python benchmarks/speed.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/speed.py --only chess calls memory
 	$(BIN)/python benchmarks/ai_overhead.py
+
+# The MCTS bot against the greedy and the random bot (win rates with 95% intervals, time per
+# decision), then simulate's games per second on 1 and 2 processes and on Ray with 2 CPUs.
+MCTS_GAMES ?= 200
+MCTS_ITERATIONS ?= 200
+bench-mcts: $(STAMP)
+	$(BIN)/python benchmarks/mcts_strength.py --opponent greedy --games $(MCTS_GAMES) \
+		--iterations $(MCTS_ITERATIONS)
+	$(BIN)/python benchmarks/mcts_strength.py --opponent random --games $(MCTS_GAMES) \
+		--iterations $(MCTS_ITERATIONS)
+	$(BIN)/python benchmarks/simulate_scale.py --games 200 --jobs 2
 
 # The fuzz tests of the trust boundary (tests/test_fuzz.py) with many more examples than
 # `make test` runs, printing what they tried, refused, and accepted and played.

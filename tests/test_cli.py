@@ -108,11 +108,11 @@ def record_path(folder: Path, seed: int) -> Path:
 def test_simulate_prints_a_summary_and_writes_records(
     simulated: tuple[Path, subprocess.CompletedProcess[str]],
 ) -> None:
-    """Issue 7: simulate plays K games, shows progress on stderr and a summary table."""
+    """Issue 7: simulate plays K games and prints a summary table; issue 14: its progress bar
+    stays quiet when standard error is not a terminal (here a pipe)."""
     folder, result = simulated
     assert result.returncode == 0
-    assert "Traceback" not in result.stderr
-    assert f"{SIM_GAMES}/{SIM_GAMES} games" in result.stderr
+    assert "" == result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == (
         "3 games, 2 players, random bots, seeds 5-7, Library three_shelf, turn limit 200"

@@ -17,6 +17,7 @@ import random
 from sankore_rules import api
 from sankore_rules.core.actions import Action
 from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.sankore.rules.scoring import Scores
 from sankore_rules.sankore.state import State
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]
@@ -33,10 +34,13 @@ class RandomBot:
         return self.rng.choice(api.legal_actions(state))
 
 
-def evaluate(state: State, player: int) -> float:
-    """A rough worth of ``state`` for ``player``: score, then the means to score more."""
+def evaluate(state: State, player: int, scores: Scores | None = None) -> float:
+    """A rough worth of ``state`` for ``player``: score, then the means to score more.
+
+    ``scores``, when given, is ``final_scores(state)``, for callers that rate every player.
+    """
     pl = state.players[player]
-    sheet = api.final_scores(state).players[player]
+    sheet = (api.final_scores(state) if scores is None else scores).players[player]
     icons = sum(sum(line.icons.values()) for line in sheet.disciplines)
     rules = api.rules_of(state)
     placed = sum(rules.counts.pieces_per_type - n for n in pl.pieces)

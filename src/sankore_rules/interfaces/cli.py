@@ -8,13 +8,15 @@ standard error.
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn, Protocol
+from typing import IO, Any, NoReturn
 
 from sankore_rules import __version__, api
 from sankore_rules.core.actions import Action, parse_notation
@@ -32,6 +34,19 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_scores, render_state
+from sankore_rules.interfaces.simulation import (
+    BOTS,
+    SCHOLAR_NAME,
+    STANDING_FIELDS,
+    GameResult,
+    GameSpec,
+    SimulationError,
+    Standing,
+    make_bot,
+    run_games,
+    seat_bots,
+    standings,
+)
 from sankore_rules.interfaces.svg import state_svg
 from sankore_rules.interfaces.svg.tribes import tribes_svg
 from sankore_rules.interfaces.tribes_render import render_tribes, render_tribes_scores
@@ -40,7 +55,7 @@ from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.state import State
 
-__all__ = ["main", "render_scores"]
+__all__ = ["main", "render_scores", "render_standings", "standings_csv"]
 
 PROG = "sankore-rules"
 #: What ``--help`` says the program is, in plain words (the docstring's markup is for Python).
@@ -60,17 +75,6 @@ SCHOLARS = ("easy", "medium", "hard", "very_hard")
 #: ``simulate``'s default turn limit: far above a game's usual length (20-60 turns each), and a
 #: bound for bots that would otherwise pass for ever in a game that can still progress.
 SIMULATE_TURN_LIMIT = 200
-
-
-class Bot(Protocol):
-    """Anything that picks an action for the pending decision."""
-
-    def choose(self, state: State) -> Action:
-        """One legal action of ``state``."""
-        ...
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 class CommandError(Exception):
@@ -411,6 +415,7 @@ def _view(args: argparse.Namespace) -> int:
 
 
 def _progress(stream: IO[str], done: int, total: int, started: float) -> None:
+    """Redraw the progress bar on ``stream``: games done, and games per second so far."""
     width = 30
     filled = width * done // total
     elapsed = max(time.perf_counter() - started, 1e-9)
@@ -419,17 +424,6 @@ def _progress(stream: IO[str], done: int, total: int, started: float) -> None:
         f"{done / elapsed:.1f} games/s"
     )
     stream.flush()
-
-
-def _play_out(state: State, bots: Sequence[Bot]) -> tuple[State, list[str]]:
-    actions: list[str] = []
-    while not api.is_terminal(state):
-        player = state.current_player
-        assert player is not None
-        action = bots[player].choose(state)
-        actions.append(str(action))
-        state = api.apply(state, action)
-    return state, actions
 
 
 def _turn_limit(args: argparse.Namespace) -> int | None:
@@ -448,11 +442,41 @@ ENDS = {
 }
 
 
+def _bot_names(args: argparse.Namespace) -> list[str]:
+    """``--bot``'s names, checked against the bots and the seats."""
+    names = [n.strip() for n in str(args.bot).split(",")]
+    try:
+        seat_bots(names, args.players, 0)
+    except ValueError as exc:
+        _fail(UNUSABLE, f"--bot: {exc}")
+    return names
+
+
+def _mcts_budget(args: argparse.Namespace) -> tuple[int | None, float | None]:
+    """``--mcts-iterations`` and ``--mcts-time`` as the MCTS bot takes them (0: no bound)."""
+    iterations: int = args.mcts_iterations
+    seconds: float | None = args.mcts_time
+    if iterations < 0:
+        _fail(UNUSABLE, f"--mcts-iterations must be 0 (none) or more, got {iterations}")
+    if seconds is not None and not seconds > 0:
+        _fail(UNUSABLE, f"--mcts-time must be a positive number of seconds, got {seconds}")
+    if iterations == 0 and seconds is None:
+        _fail(UNUSABLE, "--mcts-iterations 0 needs a --mcts-time")
+    return iterations or None, seconds
+
+
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         _fail(UNUSABLE, f"--games must be at least 1, got {args.games}")
+    if args.jobs < 1:
+        _fail(UNUSABLE, f"--jobs must be at least 1, got {args.jobs}")
+    if args.ray_address is not None and args.backend != "ray":
+        _fail(UNUSABLE, "--ray-address goes with --backend ray")
     _solo_options(args)
+    names = _bot_names(args)
+    iterations, seconds = _mcts_budget(args)
     turn_limit = _turn_limit(args)
+    _new_game(args.players, args.seed, args.library, turn_limit, args.scholar)  # checks them
     folder: Path | None = None
     if args.records is not None:
         folder = Path(args.records)
@@ -460,76 +484,129 @@ def _simulate(args: argparse.Namespace) -> int:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             _fail(UNUSABLE, f"cannot make the records folder {folder}: {exc}")
-    make_bot = BOTS[args.bot]
-    seats = _seats(args.players)
-    wins = [0] * seats
-    totals: list[list[int]] = [[] for _ in range(seats)]
-    scholar: int | None = None
-    decisions: list[int] = []
-    causes: dict[str, int] = {}
-    shared = 0
+    tags = (("bots", args.bot), ("source", f"{PROG} simulate"))
+    specs = [
+        GameSpec(
+            seed=args.seed + game,
+            players=args.players,
+            bots=seat_bots(names, args.players, game),
+            library=args.library,
+            turn_limit=turn_limit,
+            scholar=args.scholar,
+            mcts_iterations=iterations,
+            mcts_time=seconds,
+            record_tags=None if folder is None else tags,
+        )
+        for game in range(args.games)
+    ]
     started = time.perf_counter()
-    for game in range(args.games):
-        seed = args.seed + game
-        start = _new_game(args.players, seed, args.library, turn_limit, args.scholar)
-        bots = [make_bot(seed * 100 + p) for p in range(args.players)]  # the Scholar needs none
-        final, actions = _play_out(start, bots)
-        scores = api.final_scores(final)
-        scholar = scores.scholar
-        for sheet in scores.players:
-            totals[sheet.player].append(sheet.total)
-        for winner in scores.winners:
-            wins[winner] += 1
-        shared += len(scores.winners) > 1
-        decisions.append(len(actions))
-        cause = final.end_cause or "unknown"
-        causes[cause] = causes.get(cause, 0) + 1
-        if folder is not None:
-            text = save_record(
-                actions,
-                players=args.players,
-                seed=seed,
-                library=args.library,
-                turn_limit=turn_limit,
-                scholar=args.scholar,
-                final=final,
-                tags={"bots": args.bot, "source": f"{PROG} simulate"},
-            )
-            target = folder / f"game-{seed}.json"
+    # The bar only where someone watches: not into a pipe, a file or a log.
+    show = not args.quiet and sys.stderr.isatty()
+    try:
+        results = run_games(
+            specs,
+            jobs=args.jobs,
+            backend=args.backend,
+            address=args.ray_address,
+            progress=(lambda done, total: _progress(sys.stderr, done, total, started))
+            if show
+            else None,
+        )
+    except SimulationError as exc:
+        _fail(UNUSABLE, str(exc))
+    elapsed = time.perf_counter() - started
+    if show:
+        sys.stderr.write("\n")
+    if folder is not None:
+        for result in results:
+            target = folder / f"game-{result.seed}.json"
             try:
-                target.write_text(text, encoding="utf-8")
+                target.write_text(result.record or "", encoding="utf-8")
             except OSError as exc:
                 _fail(UNUSABLE, f"cannot write {target}: {exc}")
-        if not args.quiet:
-            _progress(sys.stderr, game + 1, args.games, started)
-    elapsed = time.perf_counter() - started
-    if not args.quiet:
-        sys.stderr.write("\n")
+    _print_summary(args, names, turn_limit, results, elapsed)
+    table = standings(results)
+    if len(names) > 1 or args.players == 1:
+        print()
+        print(render_standings(table))
+    for path, text in (
+        (args.standings_csv, standings_csv(table)),
+        (args.standings_json, json.dumps([s.as_dict() for s in table], indent=2) + "\n"),
+    ):
+        if path is not None:
+            _write(path, text, "the standings")
+    if folder is not None:
+        print(f"records written to {folder}/game-<seed>.json")
+    return OK
+
+
+def _print_summary(
+    args: argparse.Namespace,
+    names: list[str],
+    turn_limit: int | None,
+    results: Sequence[GameResult],
+    elapsed: float,
+) -> None:
+    """The summary ``simulate`` prints: per seat, how the games ended, their length, speed."""
+    seats = _seats(args.players)
+    scholar = next((seat for seat, bot in enumerate(results[0].bots) if bot == SCHOLAR_NAME), None)
     last = args.seed + args.games - 1
     limit = "no turn limit" if turn_limit is None else f"turn limit {turn_limit}"
+    bots = " and ".join(names)
     who = (
-        f"solo against the {args.scholar} Scholar, a {args.bot} bot"
+        f"solo against the {args.scholar} Scholar, a {bots} bot"
         if args.players == 1
-        else f"{args.players} players, {args.bot} bots"
+        else f"{args.players} players, {bots} bots"
     )
+    if len(names) > 1:
+        who += " (seats turned each game)"
     print(f"{args.games} games, {who}, seeds {args.seed}-{last}, Library {args.library}, {limit}\n")
     print(f"{'player':<8}{'wins':>6}{'min':>6}{'mean':>8}{'max':>6}")
     for p in range(seats):
-        scores_p = totals[p]
+        scores_p = [r.scores[p] for r in results]
+        wins = sum(p in r.winners for r in results)
         mean = sum(scores_p) / len(scores_p)
         name = _name(scholar, p)
-        print(f"{name:<8}{wins[p]:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
+        print(f"{name:<8}{wins:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
+    shared = sum(len(r.winners) > 1 for r in results)
     print(f"\nshared wins: {shared} of {args.games} games")
+    causes: dict[str, int] = {}
+    for r in results:
+        cause = r.end_cause or "unknown"
+        causes[cause] = causes.get(cause, 0) + 1
     ends = ", ".join(f"{ENDS.get(c, c)} {n}" for c, n in sorted(causes.items()))
     print(f"games ended by: {ends}")
+    decisions = [len(r.actions) for r in results]
     print(
         f"decisions per game: {sum(decisions) / len(decisions):.1f} on average "
         f"(min {min(decisions)}, max {max(decisions)})"
     )
     print(f"time: {elapsed:.2f} s, {args.games / max(elapsed, 1e-9):.1f} games per second")
-    if folder is not None:
-        print(f"records written to {folder}/game-<seed>.json")
-    return OK
+
+
+def render_standings(table: Sequence[Standing]) -> str:
+    """The standings as a text table: per bot, wins and mean score with 95% intervals."""
+    lines = [
+        f"{'bot':<10}{'games':>6}{'wins':>6}{'win rate':>10}  {'95% CI':<13}"
+        f"{'mean score':>11}  95% CI"
+    ]
+    for s in table:
+        lines.append(
+            f"{s.bot:<10}{s.games:>6}{s.wins:>6}{s.win_rate:>10.3f}  "
+            f"{f'{s.win_low:.3f}-{s.win_high:.3f}':<13}{s.mean_score:>11.1f}  "
+            f"{s.score_low:.1f}-{s.score_high:.1f}"
+        )
+    return "\n".join(lines)
+
+
+def standings_csv(table: Sequence[Standing]) -> str:
+    """The standings as CSV text, a header line then one line per bot."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(STANDING_FIELDS)
+    for s in table:
+        writer.writerow(s.as_dict().values())
+    return out.getvalue()
 
 
 # ---- play --------------------------------------------------------------------------------------
@@ -611,7 +688,12 @@ def _save_played(args: argparse.Namespace, seed: int, played: list[str]) -> None
 def _play_game(args: argparse.Namespace, state: State, played: list[str]) -> int:
     """The game loop of ``play``; every action taken is appended to ``played``."""
     seat: int = args.seat
-    bots = {p: BOTS[args.bot](state.seed * 100 + p) for p in range(args.players) if p != seat}
+    iterations, seconds = _mcts_budget(args)
+    bots = {
+        p: make_bot(args.bot, state.seed * 100 + p, mcts_iterations=iterations, mcts_time=seconds)
+        for p in range(args.players)
+        if p != seat
+    }
     against = (
         f"the {args.scholar} Scholar (P1), whose turns follow yours"
         if args.players == 1
@@ -842,6 +924,22 @@ def _turn_limit_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _mcts_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mcts-iterations",
+        type=int,
+        default=200,
+        metavar="N",
+        help="the mcts bot's iterations per decision (0: bounded by --mcts-time only)",
+    )
+    parser.add_argument(
+        "--mcts-time",
+        type=float,
+        metavar="SECONDS",
+        help="the mcts bot's time per decision at most (choices then vary with the machine)",
+    )
+
+
 def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) -> None:
     if not record_only:
         parser.add_argument(
@@ -877,7 +975,41 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--games", type=int, default=10, metavar="N", help="how many games (seeds S, S+1 ...)"
     )
-    sim.add_argument("--bot", default="random", choices=sorted(BOTS), help="the bots' strategy")
+    sim.add_argument(
+        "--bot",
+        default="random",
+        metavar="NAME[,NAME...]",
+        help=f"the bots' strategy, one of {', '.join(BOTS)}; or one per seat, comma-separated, "
+        "for a tournament (the seats turn each game)",
+    )
+    _mcts_options(sim)
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="local processes playing games side by side; with --backend ray and no "
+        "--ray-address, the CPUs of the local Ray instance",
+    )
+    sim.add_argument(
+        "--backend",
+        default="local",
+        choices=("local", "ray"),
+        help="where the games run: this machine's processes, or Ray (pip install "
+        "'sankore-rules[ray]')",
+    )
+    sim.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="a running Ray cluster (auto, or ray://HEAD:10001); without it a local Ray "
+        "instance is started and stopped",
+    )
+    sim.add_argument(
+        "--standings-csv", metavar="FILE", help="write the standings per bot as CSV to FILE"
+    )
+    sim.add_argument(
+        "--standings-json", metavar="FILE", help="write the standings per bot as JSON to FILE"
+    )
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument(
@@ -974,9 +1106,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="P",
         help="your seat: 0 plays P0, 1 plays P1 ... (0 in a solo game, which you play first)",
     )
-    play.add_argument(
-        "--bot", default="greedy", choices=sorted(BOTS), help="the other players' strategy"
-    )
+    play.add_argument("--bot", default="greedy", choices=BOTS, help="the other players' strategy")
+    _mcts_options(play)
     _turn_limit_option(play)
     play.add_argument(
         "--record",
