@@ -9,11 +9,12 @@ decisions per second, the median and 95th percentile microseconds of ``sr.legal_
 of ``sr.apply``, and the process's peak resident memory (``resource.getrusage``). With
 ``--tracemalloc`` it also prints the peak traced Python allocation, at a cost in speed.
 
-``sr.apply`` settles the new state to its next decision, which works out that decision's legal
-actions and caches them on the state, so ``sr.legal_actions`` as a caller sees it is mostly a
-cache hit ("legal_actions"). The cost of working the list out ("legal computed") is timed too,
-on a clone of each state (clones carry no cache); it is part of every ``sr.apply`` figure.
-Games/s and decisions/s count only the game itself, not that extra timing run.
+Nothing is cached on a state: ``sr.legal_actions`` lists the options afresh at every call
+("legal_actions"), and ``sr.apply`` checks only the action it is given. The "legal computed"
+column times a second listing, on a clone of each state; it measures the same work as
+"legal_actions" and is kept so that older runs, made when ``sr.apply`` listed and cached the
+options, can be compared. Games/s and decisions/s count only the game itself, not that extra
+timing run.
 
     .venv/bin/python benchmarks/random_games.py --games 20 --players 2 3 4 --seed 0 --turn-limit 100
 
