@@ -45,6 +45,30 @@ def test_ft_set_2_three_meeples_per_tile_from_the_bag() -> None:
     assert TRIBES.colours == ("yellow", "white", "green", "blue", "red")
 
 
+def test_ft_set_2_meeples_per_tile_come_from_the_table(tmp_path: Path) -> None:
+    """FT-SET-2: the three meeples per tile are the description's number in meeples.toml; a
+    table asking for 2 leaves 30 meeples in the bag, and one asking for 0 is refused."""
+    assert (TRIBES.tables.meeples.per_tile, TRIBES.tables.meeples.per_tile_source.value) == (
+        3,
+        "description",
+    )
+    source = resources.files("sankore_rules.data") / "five_tribes"
+    for name in ("sultanate", "meeples", "tracks", "cards", "djinns", "rulings"):
+        shutil.copy(str(source / f"{name}.toml"), tmp_path / f"{name}.toml")
+    text = (tmp_path / "meeples.toml").read_text()
+    (tmp_path / "meeples.toml").write_text(text.replace("per_tile = 3", "per_tile = 2"))
+    rules = sr.load_rules(tmp_path, game="five_tribes")
+    state = sr.new_game(players=2, seed=11, game="five_tribes", rules=rules)
+    assert [sum(m) for m in state.meeples] == [2] * 30
+    assert sum(state.bag) == 30
+    (tmp_path / "meeples.toml").write_text(text.replace("per_tile = 3", "per_tile = 0"))
+    with pytest.raises(RulesDataError) as caught:
+        sr.load_rules(tmp_path, game="five_tribes")
+    assert str(caught.value) == (
+        "meeples.toml: per_tile: setup puts at least one meeple on each tile"
+    )
+
+
 def test_ft_set_3_nine_resource_cards_and_three_djinns_face_up() -> None:
     """FT-SET-3: 9 cards in the market, 3 Djinns on display; the rest face down."""
     state = sr.new_game(players=3, seed=2, game="five_tribes")

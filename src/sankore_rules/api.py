@@ -450,16 +450,7 @@ def observation(state: AnyState, player: int) -> dict[str, Any]:
             tiles = column.pop(pile)
             column[f"{pile}_top"] = tiles[0] if tiles else None
             column[f"{pile}_count"] = len(tiles)
-    pending = state.decision
-    data["decision"] = (
-        None
-        if pending is None
-        else {
-            "kind": pending.kind,
-            "player": pending.player,
-            "prompt": engine.STEPS[pending.kind].prompt,
-        }
-    )
+    data["decision"] = engine.ENGINE.decision_view(state)
     return data
 
 

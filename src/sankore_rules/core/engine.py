@@ -198,6 +198,13 @@ class Engine:
 
         return register
 
+    def decision_view(self, state: GameState) -> dict[str, Any] | None:
+        """The pending decision as a frontend shows it: kind, player and prompt; None once over."""
+        task = state.decision
+        if task is None:
+            return None
+        return {"kind": task.kind, "player": task.player, "prompt": self.steps[task.kind].prompt}
+
     def legal(self, rules: object, state: GameState) -> list[Action]:
         """The legal options of the pending decision."""
         task = state.decision

@@ -62,16 +62,7 @@ def observation(rules: FiveTribesRules, state: FiveTribesState, player: int) -> 
     data["events"] = [
         {"kind": e.kind, "player": e.player, "detail": dict(e.detail)} for e in state.events
     ]
-    pending = state.decision
-    data["decision"] = (
-        None
-        if pending is None
-        else {
-            "kind": pending.kind,
-            "player": pending.player,
-            "prompt": ENGINE.steps[pending.kind].prompt,
-        }
-    )
+    data["decision"] = ENGINE.decision_view(state)
     return data
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import cattrs
-
 from sankore_rules.core.errors import StateError
+from sankore_rules.core.serial import structure_state
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
@@ -61,15 +60,8 @@ def read_state(document: dict[str, Any]) -> FiveTribesState:
     """
     if document.get("format") != FORMAT or document.get("game") != GAME:
         raise StateError(f"not a Five Tribes state (expected format {FORMAT}, game {GAME!r})")
-    data = document.get("state")
-    if not isinstance(data, dict):
-        raise StateError("missing 'state' object")
-    try:
-        state = _CONVERTER.structure(data, FiveTribesState)
-    except cattrs.BaseValidationError as exc:
-        raise StateError("; ".join(cattrs.transform_error(exc, path="state")[:3])) from exc
-    except (TypeError, ValueError, KeyError) as exc:
-        raise StateError(f"malformed state: {exc}") from exc
+    state = structure_state(_CONVERTER, document, FiveTribesState)
+    data = document["state"]
     if json.loads(json.dumps(_plain(state))) != data:
         raise StateError("the state holds values of the wrong shape")
     return state

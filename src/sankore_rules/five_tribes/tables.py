@@ -140,8 +140,10 @@ class Meeple:
 
 @frozen
 class Meeples:
-    """The five colours (FT-MEEP-1..5)."""
+    """The five colours (FT-MEEP-1..5), and how many meeples setup puts on each tile (FT-SET-2)."""
 
+    per_tile: int
+    per_tile_source: Source
     meeple: tuple[Meeple, ...]
 
 
@@ -392,8 +394,11 @@ def _validate(t: FiveTribesTables) -> None:
             raise _fail("sultanate", f"tile[{i}].points", "points cannot be negative")
     colours = t.meeples.meeple
     _unique("meeples", "meeple", [m.id for m in colours])
-    if sum(m.count for m in colours) < 3 * len(s.tile):
-        raise _fail("meeples", "meeple", "fewer meeples than 3 per tile (FT-SET-2)")
+    per_tile = t.meeples.per_tile
+    if per_tile < 1:
+        raise _fail("meeples", "per_tile", "setup puts at least one meeple on each tile")
+    if sum(m.count for m in colours) < per_tile * len(s.tile):
+        raise _fail("meeples", "meeple", f"fewer meeples than {per_tile} per tile (FT-SET-2)")
     for effect in MeepleEffect:
         if sum(m.effect is effect for m in colours) != 1:
             raise _fail("meeples", "meeple", f"effect {effect.value!r} has the wrong number")

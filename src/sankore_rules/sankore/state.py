@@ -16,6 +16,7 @@ import cattrs
 from attrs import define, field, frozen
 
 from sankore_rules.core.errors import StateError
+from sankore_rules.core.serial import structure_state
 from sankore_rules.core.tasks import Event, Task
 
 __all__ = [
@@ -629,16 +630,8 @@ def from_json(text: str | bytes) -> State:
         raise StateError(f"nested deeper than {MAX_STATE_DEPTH} levels: not a state")
     if not isinstance(document, dict) or document.get("format") != _FORMAT:
         raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
-    data = document.get("state")
-    if not isinstance(data, dict):
-        raise StateError("missing 'state' object")
-    try:
-        state = _CONVERTER.structure(data, State)
-    except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path="state")
-        raise StateError("; ".join(messages[:3])) from exc
-    except (TypeError, ValueError, KeyError) as exc:
-        raise StateError(f"malformed state: {exc}") from exc
+    state = structure_state(_CONVERTER, document, State)
+    data = document["state"]
     # Anything the reader had to coerce (an object where an array belongs...) is refused.
     canonical = json.loads(json.dumps(_plain(state), ensure_ascii=False))
     difference = _first_difference(data, canonical, "state")

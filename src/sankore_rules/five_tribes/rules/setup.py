@@ -32,18 +32,19 @@ def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> Fi
     # FT-SET-1: the 30 tiles shuffled onto the grid.
     tiles = [t.id for t in tables.sultanate.tile]
     rng.shuffle(tiles)
-    # FT-SET-2: three meeples drawn at random for each tile.
+    # FT-SET-2: the table's number of meeples (three) drawn at random for each tile.
     bag = [c for c, count in enumerate(rules.meeple_counts) for _ in range(count)]
     rng.shuffle(bag)
     width = len(rules.colours)
+    per_tile = tables.meeples.per_tile
     meeples: list[tuple[int, ...]] = []
     for cell in range(len(rules.cells)):
         counts = [0] * width
-        for colour in bag[3 * cell : 3 * cell + 3]:
+        for colour in bag[per_tile * cell : per_tile * (cell + 1)]:
             counts[colour] += 1
         meeples.append(tuple(counts))
     left = [0] * width
-    for colour in bag[3 * len(rules.cells) :]:
+    for colour in bag[per_tile * len(rules.cells) :]:
         left[colour] += 1
     # FT-SET-3: the resource deck and the Djinns, shuffled; 9 and 3 of them face up.
     deck = [g.id for g in tables.cards.good for _ in range(g.count)]
