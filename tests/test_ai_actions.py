@@ -203,3 +203,21 @@ def test_the_docs_page_lists_every_action_with_its_index() -> None:
     for i, action in enumerate(action_layout(RULES).actions):
         assert f"- {i}: `{action}`" in text
     assert f"**{BUNDLED_ACTIONS} actions**" in generate.render_section("ai-action-summary", RULES)
+
+
+def test_a_five_tribes_state_is_refused_by_the_ai_interfaces() -> None:
+    """The action and tensor layouts are Sankoré's: another game's state is refused in words,
+    not misread (issue 17 leaves Five Tribes out of the AI interfaces)."""
+    from sankore_rules.interfaces.ai.tensors import observation_string, observation_tensor
+
+    tribes = sr.new_game(players=2, seed=1, game="five_tribes")
+    words = "the game-AI interfaces encode Sankoré states, not a FiveTribesState"
+    for call in (
+        lambda: legal_mask(tribes),
+        lambda: legal_indices(tribes),
+        lambda: observation_tensor(tribes, 0),
+        lambda: observation_string(tribes, 0),
+    ):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value) == words

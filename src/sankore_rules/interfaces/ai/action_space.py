@@ -61,6 +61,7 @@ __all__ = [
     "legal_indices",
     "legal_mask",
     "num_distinct_actions",
+    "require_sankore",
 ]
 
 
@@ -360,6 +361,18 @@ def layout_digest(rules: Rules) -> str:
     return action_layout(rules).digest
 
 
+def require_sankore(state: object) -> None:
+    """Refuse a state of another game: the action and tensor layouts are Sankoré's.
+
+    Raises:
+        ValueError: for anything that is not a Sankoré [`State`][sankore_rules.State].
+    """
+    if not isinstance(state, State):
+        raise ValueError(
+            f"the game-AI interfaces encode Sankoré states, not a {type(state).__name__}"
+        )
+
+
 def action_to_index(rules: Rules, action: Action | str) -> int:
     """The index of ``action`` (an [`Action`][sankore_rules.Action] or its notation).
 
@@ -391,12 +404,14 @@ def index_to_action(rules: Rules, index: int) -> Action:
 
 def legal_indices(state: State) -> list[int]:
     """The indices of ``state``'s legal actions, ascending; [] once the game is over."""
+    require_sankore(state)
     index = action_layout(api.rules_of(state)).index
     return sorted(index[a] for a in api.legal_actions(state))
 
 
 def legal_mask(state: State) -> npt.NDArray[np.bool_]:
     """A bool array over the layout, true exactly at the indices of ``legal_actions(state)``."""
+    require_sankore(state)
     layout = action_layout(api.rules_of(state))
     mask = np.zeros(len(layout), dtype=np.bool_)
     mask[[layout.index[a] for a in api.legal_actions(state)]] = True

@@ -41,6 +41,7 @@ import numpy.typing as npt
 from attrs import frozen
 
 from sankore_rules import api
+from sankore_rules.interfaces.ai.action_space import require_sankore
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.rules.turn import TURN_OPTIONS
@@ -504,6 +505,7 @@ def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
 
 
 def _check_player(state: State, player: int) -> None:
+    require_sankore(state)
     if (
         isinstance(player, bool)
         or not isinstance(player, int | np.integer)
