@@ -36,6 +36,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 import chess
 
@@ -174,38 +175,85 @@ def two_games(rounds: int, block: float) -> None:
     print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
 
 
-def timed_game(seed: int, cached: bool) -> tuple[int, float]:
-    """One random game; (decisions, CPU seconds).
+class Answers:
+    """Sankoré's engine as the public functions reach it (``api.engine``), forwarding every call.
 
-    With ``cached``, the loop of an engine that cached the listed options: it tests that the
-    action is one of those just listed, then applies it without a check (the engine's
-    ``perform``), which is all such a cache would spare. Otherwise ``sr.apply``, which checks
-    the action against the state as it is.
+    ``freshness`` puts one of these, or a ``CachedAnswers``, between ``sr.legal_actions`` /
+    ``sr.apply`` and the engine, so that the two loops it compares go through the same doors and
+    differ only in what ``apply`` does with the action.
     """
-    from sankore_rules.sankore.engine import ENGINE
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def legal(self, rules: Any, state: Any) -> list[sr.Action]:
+        """The engine's listing."""
+        listed: list[sr.Action] = self.engine.legal(rules, state)
+        return listed
+
+    def decide(self, rules: Any, state: Any, action: Any, player: Any = None) -> Any:
+        """The engine's ``decide``: it checks the action against the state as it is."""
+        return self.engine.decide(rules, state, action, player)
+
+
+class CachedAnswers(Answers):
+    """What an engine that cached its listed options would do (and what this one does not).
+
+    ``legal`` remembers the options it listed for the state; ``decide`` then applies an action
+    found among them without checking it. Such a cache goes stale when a state is changed in
+    place, which is why the engine checks instead; this measures what that costs.
+    """
+
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.listed: tuple[object, list[sr.Action]] = (None, [])
+
+    def legal(self, rules: Any, state: Any) -> list[sr.Action]:
+        """The engine's listing, remembered for ``state``."""
+        listed: list[sr.Action] = self.engine.legal(rules, state)
+        self.listed = (state, listed)
+        return listed
+
+    def decide(self, rules: Any, state: Any, action: Any, player: Any = None) -> Any:
+        """A listed action applied without a check; anything else checked as usual."""
+        listed_for, options = self.listed
+        if listed_for is state and player is None and action in options:
+            return self.engine.perform(rules, state, action)
+        return self.engine.decide(rules, state, action, player)
+
+
+def timed_game(seed: int, cached: bool) -> tuple[int, float]:
+    """One random game through ``sr.legal_actions`` and ``sr.apply``; (decisions, CPU seconds).
+
+    With ``cached``, the engine behind them caches the listed options (``CachedAnswers``);
+    otherwise it answers from the state as it is (``Answers``, which only forwards).
+    """
+    from sankore_rules import api
+    from sankore_rules.sankore import engine
 
     rng = random.Random(seed)
     state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
-    clock = time.process_time
-    decisions, start = 0, clock()
-    while not sr.is_terminal(state):
-        options = sr.legal_actions(state)
-        action = rng.choice(options)
-        if not cached:
-            state = sr.apply(state, action)
-        elif action in options:
-            state = ENGINE.perform(sr.rules_of(state), state, action)
-        else:
-            raise AssertionError(f"{action} was not listed")
-        decisions += 1
-    return decisions, clock() - start
+    api.engine = CachedAnswers(engine) if cached else Answers(engine)  # type: ignore[assignment]
+    try:
+        clock = time.process_time
+        decisions, start = 0, clock()
+        while not sr.is_terminal(state):
+            state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+            decisions += 1
+        return decisions, clock() - start
+    finally:
+        api.engine = engine
 
 
 def freshness(games: int) -> None:
     """What checking the given action costs beside a cache's membership test.
 
-    Both loops play the same games, alternating game by game (and which goes first), so that
-    the machine's noise and the games' lengths fall on both alike.
+    Both loops play the same games through the same public functions, alternating game by game
+    (and which goes first), so that the machine's noise and the games' lengths fall on both
+    alike.
     """
     timed_game(0, True)  # warm up
     seconds = {False: 0.0, True: 0.0}
