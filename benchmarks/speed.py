@@ -10,9 +10,9 @@ Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python
   ``sr.apply``, over every decision of a few games;
 - bytes per stored state: tracemalloc's count of what the states kept from real games hold,
   as ``apply`` returns them and once their options have been listed;
-- what answering from the state as it is costs: ``sr.apply`` checks the one action it is given,
-  where a cache of the listed options would only test membership (nothing is cached, so a state
-  changed in place gets answers that reflect it); the two playout loops in alternating blocks;
+- what answers that cannot go stale cost: the library seals the states it hands out and
+  remembers their listed options, beside a naive cache that seals nothing (and answers wrongly
+  once a state is changed in place); the same games both ways, paired game by game;
 - games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
   random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
 - decisions/s and games/s of random Five Tribes games (2-4 players in turn) beside the
@@ -175,41 +175,21 @@ def two_games(rounds: int, block: float) -> None:
     print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
 
 
-class Answers:
-    """Sankoré's engine as the public functions reach it (``api.engine``), forwarding every call.
+class CachedAnswers:
+    """Sankoré's engine as the public functions reach it (``api.engine``), with a naive cache.
 
-    ``freshness`` puts one of these, or a ``CachedAnswers``, between ``sr.legal_actions`` /
-    ``sr.apply`` and the engine, so that the two loops it compares go through the same doors and
-    differ only in what ``apply`` does with the action.
+    What an engine that does not seal its states could do: ``legal`` remembers the options it
+    listed for a state, and ``decide`` applies an action found among them without a check. It
+    answers wrongly once a state is changed in place, which sealed states rule out; this is the
+    yardstick ``freshness`` measures the library against.
     """
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
+        self.listed: tuple[object, list[sr.Action]] = (None, [])
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.engine, name)
-
-    def legal(self, rules: Any, state: Any) -> list[sr.Action]:
-        """The engine's listing."""
-        listed: list[sr.Action] = self.engine.legal(rules, state)
-        return listed
-
-    def decide(self, rules: Any, state: Any, action: Any, player: Any = None) -> Any:
-        """The engine's ``decide``: it checks the action against the state as it is."""
-        return self.engine.decide(rules, state, action, player)
-
-
-class CachedAnswers(Answers):
-    """What an engine that cached its listed options would do (and what this one does not).
-
-    ``legal`` remembers the options it listed for the state; ``decide`` then applies an action
-    found among them without checking it. Such a cache goes stale when a state is changed in
-    place, which is why the engine checks instead; this measures what that costs.
-    """
-
-    def __init__(self, engine: Any) -> None:
-        super().__init__(engine)
-        self.listed: tuple[object, list[sr.Action]] = (None, [])
 
     def legal(self, rules: Any, state: Any) -> list[sr.Action]:
         """The engine's listing, remembered for ``state``."""
@@ -225,18 +205,21 @@ class CachedAnswers(Answers):
         return self.engine.decide(rules, state, action, player)
 
 
-def timed_game(seed: int, cached: bool) -> tuple[int, float]:
+def timed_game(seed: int, naive: bool) -> tuple[int, float]:
     """One random game through ``sr.legal_actions`` and ``sr.apply``; (decisions, CPU seconds).
 
-    With ``cached``, the engine behind them caches the listed options (``CachedAnswers``);
-    otherwise it answers from the state as it is (``Answers``, which only forwards).
+    With ``naive``, the engine seals nothing and ``CachedAnswers`` stands between the public
+    functions and it; otherwise the library as it is.
     """
     from sankore_rules import api
     from sankore_rules.sankore import engine
 
     rng = random.Random(seed)
     state = sr.new_game(players=PLAYERS, seed=seed, turn_limit=TURN_LIMIT)
-    api.engine = CachedAnswers(engine) if cached else Answers(engine)  # type: ignore[assignment]
+    sealed = engine.ENGINE.sealed
+    if naive:
+        api.engine = CachedAnswers(engine)  # type: ignore[assignment]
+        engine.ENGINE.sealed = None
     try:
         clock = time.process_time
         decisions, start = 0, clock()
@@ -246,28 +229,40 @@ def timed_game(seed: int, cached: bool) -> tuple[int, float]:
         return decisions, clock() - start
     finally:
         api.engine = engine
+        engine.ENGINE.sealed = sealed
 
 
 def freshness(games: int) -> None:
-    """What checking the given action costs beside a cache's membership test.
+    """What answers that cannot go stale cost, beside a naive cache that can.
 
-    Both loops play the same games through the same public functions, alternating game by game
-    (and which goes first), so that the machine's noise and the games' lengths fall on both
-    alike.
+    The library seals every state it hands out (a change in place is refused), so it may
+    remember the options it listed; the yardstick remembers them without sealing anything. Both
+    loops play the same games through the same public functions. Each game is played both ways
+    in a row (which goes first alternates), and the cost is the median over games of the
+    paired ratio of their CPU times: a burst of load from a neighbour falls on one pair, not on
+    the figure.
     """
     timed_game(0, True)  # warm up
     seconds = {False: 0.0, True: 0.0}
+    costs: list[float] = []
     decisions = 0
     for seed in range(games):
-        for cached in (False, True) if seed % 2 else (True, False):
-            played, spent = timed_game(seed, cached)
-            seconds[cached] += spent
+        spent: dict[bool, float] = {}
+        for naive in (False, True) if seed % 2 else (True, False):
+            played, spent[naive] = timed_game(seed, naive)
+            seconds[naive] += spent[naive]
+        costs.append(spent[False] / spent[True] - 1)
         decisions += played
-    checked, cached_rate = decisions / seconds[False], decisions / seconds[True]
+    sealed, naive_rate = decisions / seconds[False], decisions / seconds[True]
+    low, median, high = statistics.quantiles(costs, n=4)
+    pooled = naive_rate / sealed - 1
     print(
-        f"apply checking the action: {checked:8.0f} decisions/s; with a cache's membership "
-        f"test instead: {cached_rate:8.0f} decisions/s ({games} games each); freshness costs "
-        f"{(cached_rate / checked - 1) * 100:+.1f}%"
+        f"sealed states, answers remembered: {sealed:8.0f} decisions/s; a naive cache that can "
+        f"go stale: {naive_rate:8.0f} decisions/s ({games} games each)"
+    )
+    print(
+        f"answers that cannot go stale cost {median * 100:+.1f}% (median of the games' paired "
+        f"ratios; quartiles {low * 100:+.1f}% to {high * 100:+.1f}%; pooled {pooled * 100:+.1f}%)"
     )
 
 

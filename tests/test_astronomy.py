@@ -218,7 +218,7 @@ def test_amb_18_no_gold_no_stop() -> None:
     assert state.decision.kind == "promote_active"
     assert [e.kind for e in state.events] == ["teach", "activate_skills", "area_skipped"]
     assert state.spaces == {}
-    unsettled = edit(state, lambda s: s.agenda.append(Task("astronomy", P)))
+    unsettled = edit(state, lambda s: setattr(s, "agenda", (*s.agenda, Task("astronomy", P))))
     assert codes(unsettled, "camel oasis-a1 timbuktu") == ["not_enough_gold"]
 
 

@@ -437,9 +437,10 @@ def test_state_key_covers_every_field_of_the_position() -> None:
 
 
 def test_a_state_changed_in_place_gets_answers_that_reflect_the_change() -> None:
-    """Issue 11: nothing is cached on a state, so listing, explaining and applying after a
-    change in place all see the change: with no Inspiration left, Write a Book is neither
-    listed nor accepted, and the state is left as it was."""
+    """Issue 11: a draft (a clone, for setting up positions by hand) is answered as it is, so
+    listing, explaining and applying after a change in place all see the change: with no
+    Inspiration left, Write a Book is neither listed nor accepted, and the state is left as it
+    was. (A sealed state refuses the change: tests/test_values.py.)"""
     state = started(2, 0).clone()
     state.players[0].inspiration = 1
     assert "write astronomy" in [str(a) for a in sr.legal_actions(state)]

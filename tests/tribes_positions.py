@@ -77,7 +77,7 @@ def deal(state: FiveTribesState, player: int, *cards: str) -> None:
 
 def ask(state: FiveTribesState, kind: str, player: int, **args: Any) -> FiveTribesState:
     """``state`` with the decision ``kind`` on top of its agenda (settled if automatic)."""
-    state.agenda.append(Task(kind, player, dict(args)))
+    state.agenda = (*state.agenda, Task(kind, player, dict(args)))
     from sankore_rules.five_tribes.game import ENGINE
 
     ENGINE.settle(TRIBES, state)

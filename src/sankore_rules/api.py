@@ -434,7 +434,6 @@ def observation(state: AnyState, player: int) -> dict[str, Any]:
         return _tribes.observation(rules_of(state), state, player)
     data: dict[str, Any] = _OBSERVER.unstructure(state)
     data.pop("seed")
-    data.pop("_scratch", None)
     data["viewer"] = player
     for p, pl in enumerate(data["players"]):
         if p != player:

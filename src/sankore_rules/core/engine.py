@@ -9,10 +9,13 @@ check accepts. A decision may also list its legal options directly, family by fa
 wording a reason for each candidate it passes over (Sankoré's turn menu does); the completeness
 tests hold every such listing equal to the candidates the check accepts.
 
-Nothing is cached on a state: ``legal`` lists afresh, and ``decide`` asks the check about the one
-action it is given (a check refuses whatever is not a candidate). So a state changed in place
-gets answers that reflect the change, and a caller that never asks for the options (a replay)
-never pays for listing them.
+A game whose states are values (sealed: see ``core/values.py``) lets the engine remember the
+options it last listed, for that one state: ``decide`` then applies an action found among them
+without checking it again, and ``legal`` asked twice lists once. A sealed state cannot change, so
+the remembered options stay true of it. Any other state (a draft being edited by hand, or a game
+whose states are not sealed) is answered as it is at the time of asking: ``decide`` asks the
+check about the one action it is given (a check refuses whatever is not a candidate). A caller
+that never asks for the options (a replay) never pays for listing them.
 
 This module knows no game: a game's state only has to offer what
 [`GameState`][sankore_rules.core.engine.GameState] names, and its rules are passed through to
@@ -32,6 +35,7 @@ __all__ = [
     "NAMES_NOTHING",
     "Engine",
     "GameState",
+    "SealableState",
     "Step",
     "log",
     "memo",
@@ -50,10 +54,9 @@ class GameState(Protocol):
         game_over: whether the game is over.
     """
 
-    agenda: list[Task]
+    agenda: tuple[Task, ...]
     events: list[Event]
     game_over: bool
-    _scratch: Any
 
     @property
     def decision(self) -> Task | None:
@@ -61,6 +64,13 @@ class GameState(Protocol):
 
     def clone(self) -> Self:
         """A copy that ``apply`` may change without touching the original."""
+
+
+class SealableState(GameState, Protocol):
+    """A game state that can be sealed into a value (see ``core/values.py``)."""
+
+    def seal(self) -> None:
+        """Make this draft a value: no assignment is taken any more."""
 
 
 S = TypeVar("S", bound=GameState)
@@ -101,7 +111,7 @@ class Step(NamedTuple):
 
 def push(state: GameState, *tasks: Task) -> None:
     """Put tasks on the agenda so that the first one given is resolved first."""
-    state.agenda.extend(reversed(tasks))
+    state.agenda += tasks[::-1]
 
 
 def log(state: GameState, kind: str, player: int | None, **detail: object) -> None:
@@ -138,13 +148,20 @@ def memo(state: GameState, key: object, compute: Callable[[], T]) -> T:
     every option needs (the Knowledge total, whether the class is Supported) is worked out once.
     Outside a check it is simply computed.
     """
-    scratch: dict[object, Any] | None = state._scratch
-    if scratch is None:
+    listing = _listing
+    if listing is None or listing[0] is not state:
         return compute()
+    scratch = listing[1]
     if key not in scratch:
         scratch[key] = compute()
     value: T = scratch[key]
     return value
+
+
+#: The state whose options are being listed and the figures ``memo`` keeps for it; None
+#: outside a listing. Kept here, not on the state, which may be sealed. A listing in another
+#: thread at the same time only makes ``memo`` compute afresh: its figures are the state's alone.
+_listing: tuple[object, dict[object, Any]] | None = None
 
 
 class Engine:
@@ -158,6 +175,9 @@ class Engine:
 
     Attributes:
         game: the game's name.
+        sealed: the class of the game's sealed states, when its states are values
+            (``SealableState``): ``apply`` seals the state it returns, and the options listed
+            for a state of that class are remembered. None: states stay as they are.
         steps: every registered step, by kind.
         always_kinds: action kinds a decision understands even when none is currently listed
             (for explanations), by decision kind.
@@ -166,8 +186,12 @@ class Engine:
             action); [] leaves the generic ``wrong_decision``.
     """
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, *, sealed: type[SealableState] | None = None) -> None:
         self.game = game
+        self.sealed = sealed
+        # The last sealed state listed and its options: one pair, swapped whole, so that a
+        # reader never sees one state's options beside another state.
+        self._listed: tuple[object, list[Action]] = (None, [])
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
@@ -207,18 +231,26 @@ class Engine:
 
     def legal(self, rules: object, state: GameState) -> list[Action]:
         """The legal options of the pending decision."""
+        global _listing
+        listed_for, listed = self._listed
+        if listed_for is state:
+            return listed
         task = state.decision
         if task is None:
             return []
         spec = self.steps[task.kind]
         assert spec.candidates is not None, f"{task.kind} is not a decision"
-        state._scratch = {}
+        _listing = (state, {})
         try:
             if spec.lister is not None:
-                return list(spec.lister(rules, state, task))
-            return self._accepted(rules, state, task, spec.candidates(rules, state, task))
+                options = list(spec.lister(rules, state, task))
+            else:
+                options = self._accepted(rules, state, task, spec.candidates(rules, state, task))
         finally:
-            state._scratch = None
+            _listing = None
+        if type(state) is self.sealed:
+            self._listed = (state, options)
+        return options
 
     def _accepted(
         self, rules: object, state: GameState, task: Task, candidates: Iterable[Action]
@@ -231,15 +263,16 @@ class Engine:
 
     def filtered(self, rules: object, state: GameState) -> list[Action]:
         """The candidates the check accepts, one by one: what a direct ``lister`` must equal."""
+        global _listing
         task = state.decision
         assert task is not None
         spec = self.steps[task.kind]
         assert spec.candidates is not None
-        state._scratch = {}
+        _listing = (state, {})
         try:
             return self._accepted(rules, state, task, spec.candidates(rules, state, task))
         finally:
-            state._scratch = None
+            _listing = None
 
     def _single_option(self, rules: object, state: GameState, task: Task) -> list[Action] | None:
         """The decision's options when there are fewer than two; None when there is a choice.
@@ -247,6 +280,7 @@ class Engine:
         Candidates are checked only until a second one passes: a decision that must be asked
         costs two checks here, not a listing.
         """
+        global _listing
         spec = self.steps[task.kind]
         assert spec.candidates is not None
         if spec.lister is not None:
@@ -254,7 +288,7 @@ class Engine:
             return options if len(options) < 2 else None
         checker = spec.check
         found: list[Action] = []
-        state._scratch = {}
+        _listing = (state, {})
         try:
             for candidate in spec.candidates(rules, state, task):
                 if checker is None or not checker(rules, state, task, candidate):
@@ -262,7 +296,7 @@ class Engine:
                     if len(found) > 1:
                         return None
         finally:
-            state._scratch = None
+            _listing = None
         return found
 
     def settle(self, rules: object, state: GameState) -> None:
@@ -272,7 +306,7 @@ class Engine:
             task = state.agenda[-1]
             spec = steps[task.kind]
             if spec.candidates is None:
-                state.agenda.pop()
+                state.agenda = state.agenda[:-1]
                 spec.resolve(rules, state, task, None)
                 continue
             if spec.always_ask:
@@ -281,7 +315,7 @@ class Engine:
             if options is None:
                 return
             # A decision with one option makes itself; one with none cannot happen and lapses.
-            state.agenda.pop()
+            state.agenda = state.agenda[:-1]
             if options:
                 spec.resolve(rules, state, task, options[0])
 
@@ -354,6 +388,15 @@ class Engine:
             IllegalAction: with the reasons of
                 [`check`][sankore_rules.core.engine.Engine.check] when the action is not legal.
         """
+        listed_for, listed = self._listed
+        # One of the options just listed for this sealed state, which cannot have changed.
+        if (
+            listed_for is state
+            and (player is None or player == state.agenda[-1].player)
+            and _exactly_an_action(action)
+            and action in listed
+        ):
+            return self.perform(rules, state, action)
         reasons = self.check(rules, state, action, player)
         if reasons or not isinstance(action, Action):
             raise IllegalAction(action, reasons)
@@ -363,7 +406,25 @@ class Engine:
         """Apply an action already known to be legal."""
         new = state.clone()
         new.events = []  # the new state's log tells what this action did
-        task = new.agenda.pop()
+        task = new.agenda[-1]
+        new.agenda = new.agenda[:-1]
         self.steps[task.kind].resolve(rules, new, task, action)
         self.settle(rules, new)
+        if self.sealed is not None:
+            sealing: Any = new  # a draft of the sealed class
+            sealing.seal()
         return new
+
+
+def _exactly_an_action(action: object) -> bool:
+    """Whether ``action`` is an Action of plain strings, so that its equality is the words'.
+
+    An object of another type (a ``str`` subclass among the words, say) could claim to equal
+    an option it is not; it goes to the check instead.
+    """
+    if type(action) is not Action or len(action) != 2:  # a kind and its words
+        return False
+    kind, args = action
+    if type(kind) is not str or type(args) is not tuple:
+        return False
+    return all(type(word) is str for word in args)

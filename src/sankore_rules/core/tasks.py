@@ -6,6 +6,7 @@ the action that made it; the engine reads and writes only these (and a game's st
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import field, frozen
@@ -25,7 +26,7 @@ class Task:
         kind: names the step (``turn``, ``astronomy``, ``contribute`` ...).
         player: whose step it is.
         args: the step's parameters, JSON values only (the class being taught, the amount to
-            gain ...).
+            gain ...); read-only once the state holding the task is sealed.
 
     Examples:
         >>> import sankore_rules as sr
@@ -36,7 +37,7 @@ class Task:
 
     kind: str
     player: int
-    args: dict[str, Any] = field(factory=dict)
+    args: Mapping[str, Any] = field(factory=dict)
 
 
 @frozen

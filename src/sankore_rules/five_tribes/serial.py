@@ -40,7 +40,6 @@ _CONVERTER.register_structure_hook(Task, _task)
 
 def _plain(state: FiveTribesState) -> dict[str, Any]:
     data: dict[str, Any] = _CONVERTER.unstructure(state)
-    data.pop("_scratch", None)
     data.pop("events", None)
     return data
 

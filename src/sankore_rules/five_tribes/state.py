@@ -9,7 +9,6 @@ exactly from its seed and its actions.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from attrs import define, evolve, field, frozen
 
@@ -129,9 +128,8 @@ class FiveTribesState:
     end_triggered: bool
     end_cause: str | None
     game_over: bool
-    agenda: list[Task]
+    agenda: tuple[Task, ...]
     events: list[Event] = field(factory=list, eq=False)
-    _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
     @property
     def decision(self) -> Task | None:
@@ -164,7 +162,7 @@ class FiveTribesState:
             markers=list(self.markers),
             turn_track=list(self.turn_track),
             bid_track=list(self.bid_track),
-            agenda=list(self.agenda),
+            agenda=self.agenda,
             events=list(self.events),
         )
 

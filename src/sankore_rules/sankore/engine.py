@@ -17,6 +17,7 @@ from sankore_rules.core.engine import (
     no_words,
     push,
 )
+from sankore_rules.sankore.state import State
 
 __all__ = [
     "ALWAYS_KINDS",
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 #: Sankoré's engine: every step of its rules, the Scholar's included.
-ENGINE = Engine("sankore")
+ENGINE = Engine("sankore", sealed=State)
 
 STEPS = ENGINE.steps
 ALWAYS_KINDS = ENGINE.always_kinds

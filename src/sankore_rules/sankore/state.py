@@ -9,15 +9,17 @@ changes the clone; the caller's state is never touched.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TypeVar
 
 import cattrs
 from attrs import define, field, frozen
+from cattrs.gen import make_dict_structure_fn
 
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.serial import structure_state
 from sankore_rules.core.tasks import Event, Task
+from sankore_rules.core.values import ReadOnlyDict, draft_of, sealable
 
 __all__ = [
     "SCHOLAR",
@@ -95,7 +97,8 @@ class MarketColumn:
         return tuple(t for t in tiles if t is not None)
 
 
-@define(slots=True)
+@sealable
+@define(slots=True, eq=False)
 class PlayerState:
     """One player's board, resource board, hand and pieces.
 
@@ -142,6 +145,12 @@ class PlayerState:
     kept_sankore: tuple[str, ...]
     turns: int = 0
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every part of the position is (``key()``), whether sealed or a draft."""
+        if not isinstance(other, PlayerState):
+            return NotImplemented
+        return self.key() == other.key()
+
     def key(self) -> Hashable:
         """A hashable key of this player's part of the position.
 
@@ -169,7 +178,7 @@ class PlayerState:
 
     def clone(self) -> PlayerState:
         """A copy sharing only immutable values (the tuples are shared as they are)."""
-        return PlayerState(
+        return _PLAYER_DRAFT(
             self.gold,
             self.salt,
             self.inspiration,
@@ -218,7 +227,8 @@ T = TypeVar("T")
 SCHOLAR = 1
 
 
-@define(slots=True)
+@sealable
+@define(slots=True, eq=False)
 class SoloState:
     """What a solo game holds beyond a 2-player board: the Scholar's solo board, deck and bag.
 
@@ -258,6 +268,12 @@ class SoloState:
     classes: dict[str, str]
     tile_students: dict[str, str]
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every part of the position is (``key()``), whether sealed or a draft."""
+        if not isinstance(other, SoloState):
+            return NotImplemented
+        return self.key() == other.key()
+
     def key(self) -> Hashable:
         """A hashable key of the solo board, part of ``State.key()``."""
         return (
@@ -275,7 +291,7 @@ class SoloState:
 
     def clone(self) -> SoloState:
         """A copy sharing only immutable values."""
-        return SoloState(
+        return _SOLO_DRAFT(
             self.difficulty,
             self.current,
             self.draft_card,
@@ -289,7 +305,8 @@ class SoloState:
         )
 
 
-@define(slots=True)
+@sealable
+@define(slots=True, eq=False)
 class State:
     """Everything about a game in progress.
 
@@ -367,7 +384,7 @@ class State:
     seed: int
     turn_limit: int | None
     first_player: int
-    players: list[PlayerState]
+    players: tuple[PlayerState, ...]
     queues: list[list[str | None]]
     queue_tokens: dict[str, str]
     boxes: dict[str, tuple[str | None, str | None]]
@@ -398,10 +415,9 @@ class State:
     end_triggered: bool
     end_cause: str | None
     game_over: bool
-    agenda: list[Task]
+    agenda: tuple[Task, ...]
     solo: SoloState | None = None
     events: list[Event] = field(factory=list, eq=False)
-    _scratch: Any = field(default=None, eq=False, repr=False, alias="_scratch")
 
     @property
     def current_player(self) -> int | None:
@@ -426,6 +442,12 @@ class State:
         (``register_svg()``): the game never imports the interfaces drawn on top of it.
         """
         return _SVG[0](self) if _SVG else None
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every part of the position is (``key()``), whether sealed or a draft."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.key() == other.key()
 
     def key(self) -> Hashable:
         """A hashable key of the position, for transposition tables and sets of positions.
@@ -484,9 +506,31 @@ class State:
             None if self.solo is None else self.solo.key(),
         )
 
+    def seal(self) -> None:
+        """Make this draft a value, as the library hands states out: no assignment is taken.
+
+        ``apply`` seals the state it returns, ``new_game`` and ``from_json`` theirs. The players'
+        boards and the solo board are sealed with it, and the agenda's tasks get read-only
+        arguments.
+        """
+        for player in self.players:
+            if type(player) is _PLAYER_DRAFT:
+                player.__class__ = PlayerState
+        if type(self.solo) is _SOLO_DRAFT:
+            self.solo.__class__ = SoloState
+        for task in self.agenda:
+            if type(task.args) is dict:
+                object.__setattr__(task, "args", ReadOnlyDict(task.args))
+        if type(self) is _STATE_DRAFT:
+            self.__class__ = State
+
     def clone(self) -> State:
-        """A copy that shares only immutable values; changing it never changes this state."""
-        return State(
+        """An editable copy (a draft): it shares only immutable values with this state.
+
+        Change the copy to set up a position by hand; every function takes it, and ``apply``
+        returns a sealed state again.
+        """
+        return _STATE_DRAFT(
             self.rules_name,
             self.rules_hash,
             self.player_count,
@@ -494,7 +538,7 @@ class State:
             self.seed,
             self.turn_limit,
             self.first_player,
-            [p.clone() for p in self.players],
+            tuple([p.clone() for p in self.players]),
             [q.copy() for q in self.queues],
             self.queue_tokens.copy(),
             self.boxes.copy(),
@@ -525,11 +569,16 @@ class State:
             self.end_triggered,
             self.end_cause,
             self.game_over,
-            self.agenda.copy(),
+            self.agenda,
             None if self.solo is None else self.solo.clone(),
             self.events.copy(),
         )
 
+
+#: The editable twins of the state classes (see ``core/values.py``).
+_PLAYER_DRAFT = draft_of(PlayerState)
+_SOLO_DRAFT = draft_of(SoloState)
+_STATE_DRAFT = draft_of(State)
 
 #: What draws a state for ``State._repr_svg_``: set by the interfaces layer when it loads.
 _SVG: list[Callable[[State], str]] = []
@@ -548,7 +597,7 @@ def _frozen(value: Any) -> Hashable:
     """JSON-like ``value`` as nested tuples (dicts as frozensets of items), equal when equal."""
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return frozenset((k, _frozen(v)) for k, v in value.items())
     return value  # type: ignore[no-any-return]  # str, int, bool, None
 
@@ -578,7 +627,6 @@ def to_json(state: State) -> str:
 def _plain(state: State) -> dict[str, Any]:
     # Dicts keep their order (it is the order options are listed in), so no sort_keys.
     data: dict[str, Any] = _CONVERTER.unstructure(state)
-    data.pop("_scratch", None)
     if data["solo"] is None:
         del data["solo"]  # a game of 2-4 players writes what it always wrote
     return data
@@ -637,6 +685,7 @@ def from_json(text: str | bytes) -> State:
     difference = _first_difference(data, canonical, "state")
     if difference:
         raise StateError(difference)
+    state.seal()
     return state
 
 
@@ -674,6 +723,13 @@ def _structure_strict_bool(value: Any, _: type) -> bool:
 _CONVERTER.register_structure_hook(int, _structure_strict_int)
 _CONVERTER.register_structure_hook(str, _structure_strict_str)
 _CONVERTER.register_structure_hook(bool, _structure_strict_bool)
+# The state classes refuse assignments once sealed, so JSON is read into their drafts, and
+# from_json seals the whole.
+for _sealed in (PlayerState, SoloState, State):
+    _CONVERTER.register_structure_hook(
+        _sealed,
+        make_dict_structure_fn(draft_of(_sealed), _CONVERTER, _cattrs_forbid_extra_keys=True),
+    )
 _CONVERTER.register_structure_hook(
     Task,
     lambda v, _: Task(

@@ -86,7 +86,7 @@ def resolve_turn(
         if not state.end_triggered:
             state.end_triggered, state.end_cause = True, "no_move"
             log(state, "end_triggered", None, cause="no_move")
-        state.agenda.clear()
+        state.agenda = ()
         state.game_over = True
         log(state, "game_over", None, cause=state.end_cause)
         return

@@ -93,7 +93,7 @@ def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> Fi
         end_triggered=False,
         end_cause=None,
         game_over=False,
-        agenda=[Task("auction", -1)],
+        agenda=(Task("auction", -1),),
     )
     ENGINE.settle(rules, state)
     return state

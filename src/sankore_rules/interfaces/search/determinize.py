@@ -128,7 +128,7 @@ class Determinizer:
     def sample(self, rng: random.Random) -> State:
         """A full state agreeing with the observation, its hidden parts drawn from ``rng``.
 
-        The state is new: changing it changes neither the determinizer nor other samples.
+        The state is new and sealed like any the library hands out.
         """
         state = self._template.clone()
         state.seed = rng.randrange(SEED_SPACE)
@@ -152,6 +152,7 @@ class Determinizer:
                 column.pile1[:1] + tuple(below["pile1"]),
                 column.shown1,
             )
+        state.seal()  # a state like any the library hands out
         return state
 
 

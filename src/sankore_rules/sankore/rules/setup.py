@@ -14,6 +14,7 @@ import random
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
 from sankore_rules.sankore.state import (
@@ -69,6 +70,7 @@ def new_state(
         state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
     )
     settle(rules, state)
+    state.seal()
     return state
 
 
@@ -181,7 +183,7 @@ def deal(
     dealt = counts.objectives_dealt
     start = rules.tables.components.start
     player_states = [
-        PlayerState(
+        draft_of(PlayerState)(
             gold=start.gold,
             salt=start.salt,
             inspiration=start.inspiration,
@@ -219,7 +221,7 @@ def deal(
         students_out[idx[d]] -= 1
         supply_books[idx[book]] -= 1
         draft.append((col.shown1, book, d))
-    state = State(
+    state = draft_of(State)(
         rules_name=rules.name,
         rules_hash=rules.content_hash,
         player_count=players,
@@ -227,7 +229,7 @@ def deal(
         seed=seed,
         turn_limit=turn_limit,
         first_player=first,
-        players=player_states,
+        players=tuple(player_states),
         queues=queues,
         queue_tokens=queue_tokens,
         boxes=boxes,
@@ -258,7 +260,7 @@ def deal(
         end_triggered=False,
         end_cause=None,
         game_over=False,
-        agenda=[],
+        agenda=(),
     )
     return state, cards
 

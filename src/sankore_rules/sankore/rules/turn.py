@@ -311,6 +311,6 @@ def finish_game(rules: Rules, state: State) -> None:
     for area in rules.disciplines:
         if f"{area}:prestige" not in state.scorings_done:
             resolve_scoring(rules, state, area, "prestige", "")
-    state.agenda.clear()
+    state.agenda = ()
     state.game_over = True
     log(state, "game_over", None)

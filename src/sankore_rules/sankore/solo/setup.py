@@ -8,6 +8,7 @@ seat is changed as the solo rules say, and its draft is an automatic step after 
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
 from sankore_rules.sankore.rules.setup import deal
@@ -56,7 +57,7 @@ def new_solo_state(
     # first; the top undealt card waits, face down, for its draft (SOLO-SET-12).
     state.first_player = YOU  # SOLO-SET-11
     dealt = 2 * rules.counts.objectives_dealt
-    state.solo = SoloState(
+    state.solo = draft_of(SoloState)(
         difficulty=difficulty,
         current=None,
         draft_card=cards[dealt],
@@ -77,6 +78,7 @@ def new_solo_state(
         Task("turn", YOU),
     )
     settle(rules, state)
+    state.seal()
     return state
 
 
