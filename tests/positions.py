@@ -2,13 +2,22 @@
 
 A state is edited on a clone (``edit``), which also drops the cached legal actions; ``settle``
 lets the engine carry out automatic steps after an edit of the agenda.
+
+A state's containers are shared with the states it came from, so an edit replaces them, never
+changes them (``with_item``, ``replaced_at`` ...: item assignment on them raises). A container an
+edit assigns may be written as a list or a dict: ``edit`` turns it into the tuple or read-only
+dict a state holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 import sankore_rules as sr
+from sankore_rules.core.shared import ReadOnlyDict
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.state import State, Task
 
@@ -27,7 +36,56 @@ def edit(state: State, change: Callable[[State], None]) -> State:
     """A copy of ``state`` with ``change`` applied to it (the original is untouched)."""
     copy = state.clone()
     change(copy)
-    return copy
+    return shared(copy)
+
+
+#: The fields of a state that are not shared between states: lists ``apply`` changes on its
+#: copy, the players (each copied) and the solo board.
+NOT_SHARED = ("players", "agenda", "events", "_scratch", "solo")
+
+
+def shared(state: State) -> State:
+    """``state`` with the lists and dicts an edit assigned as tuples and read-only dicts."""
+    parts: list[Any] = [state, *state.players, *([state.solo] if state.solo else [])]
+    for part in parts:
+        for f in attrs.fields(type(part)):
+            if f.name not in NOT_SHARED:
+                setattr(part, f.name, _shared(getattr(part, f.name)))
+    return state
+
+
+def changeable_parts(state: State) -> list[str]:
+    """Where ``state`` holds a container that could change in place although states share it:
+    any list or dict (not a read-only one) outside the fields listed in NOT_SHARED."""
+    parts: list[tuple[str, Any]] = [("state", state)]
+    parts += [(f"players[{p}]", pl) for p, pl in enumerate(state.players)]
+    parts += [("solo", state.solo)] if state.solo else []
+    found: list[str] = []
+    for name, part in parts:
+        for f in attrs.fields(type(part)):
+            if f.name not in NOT_SHARED:
+                found += _changeable(getattr(part, f.name), f"{name}.{f.name}")
+    return found
+
+
+def _changeable(value: Any, path: str) -> list[str]:
+    if isinstance(value, list | set) or (
+        isinstance(value, dict) and not isinstance(value, ReadOnlyDict)
+    ):
+        return [path]
+    if isinstance(value, tuple):
+        return [p for i, v in enumerate(value) for p in _changeable(v, f"{path}[{i}]")]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _changeable(v, f"{path}[{k!r}]")]
+    return []
+
+
+def _shared(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_shared(v) for v in value)
+    if isinstance(value, dict):
+        return ReadOnlyDict((k, _shared(v)) for k, v in value.items())
+    return value
 
 
 def with_decision(state: State, *tasks: Task) -> State:

@@ -12,7 +12,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options
-from sankore_rules.sankore.state import MadrasaTile, State, Task, adjusted
+from sankore_rules.core.shared import adjusted, replaced_at, with_item, without
+from sankore_rules.sankore.state import MadrasaTile, State, Task
 from test_teach import P, idx, position, swap_region_tile, teach
 
 AST = idx("astronomy")
@@ -118,7 +119,7 @@ def camel_at(node: str, owner: int = P) -> Callable[[State], None]:
 
     def change(s: State) -> None:
         s.players[owner].camel = node
-        s.spaces[node] = owner
+        s.spaces = with_item(s.spaces, node, owner)
 
     return change
 
@@ -258,7 +259,7 @@ def test_astro_7_the_tile_is_taken_only_once() -> None:
 
     def gone(s: State) -> None:
         _tile_a(s)
-        del s.region_tiles["astronomy:A"]
+        s.region_tiles = without(s.region_tiles, "astronomy:A")
 
     before = astronomy(4, change=gone)
     state = act(before, "camel oasis-a3 timbuktu")
@@ -312,7 +313,7 @@ def test_astro_9_and_11_a_port_city_costs_its_gold_and_sends_the_camel_home() ->
     """ASTRO-9, ASTRO-11, ASTRO-15: Marrakesh costs 3 Gold; its left space's token."""
 
     def token(s: State) -> None:
-        s.port_tokens["marrakesh:0"] = "mathematics"
+        s.port_tokens = with_item(s.port_tokens, "marrakesh:0", "mathematics")
 
     state = act(astronomy(6, change=token), "camel marrakesh:0 timbuktu")
     me = state.players[P]
@@ -327,7 +328,7 @@ def test_astro_10_other_spaces_of_a_city_stay_open_to_the_same_player() -> None:
     """ASTRO-10: with a Trading Post on Fez's left space, its two others stay open."""
 
     def own(s: State) -> None:
-        s.spaces["fez:0"] = P
+        s.spaces = with_item(s.spaces, "fez:0", P)
         s.players[P].pieces = adjusted(s.players[P].pieces, AST, -1)
 
     state = astronomy(4, change=own)
@@ -383,9 +384,8 @@ def test_astro_13_suakin_and_zeila_give_a_free_wall_even_on_the_corner(
     assert me.pieces == (6, 7, 6, 7)
     assert me.gold == 0  # 3 Gold for the city, none from the Wall
     assert me.prestige == (1, 0, 0, 0)
-    after = before.madrasa.copy()
-    after[0] = MadrasaTile(tile, star=False)  # the dotted line's tile, star down
-    assert after == state.madrasa  # nothing flipped
+    # The dotted line's tile, star down; nothing flipped.
+    assert replaced_at(before.madrasa, 0, MadrasaTile(tile, star=False)) == state.madrasa
 
 
 def test_astro_16_french_example_ben_goes_to_fez() -> None:
@@ -394,7 +394,7 @@ def test_astro_16_french_example_ben_goes_to_fez() -> None:
 
     def board(s: State) -> None:
         _tile_a(s)
-        s.port_tokens["fez:1"] = "theology"
+        s.port_tokens = with_item(s.port_tokens, "fez:1", "theology")
 
     before = astronomy(4, gold=2, change=board)
     assert codes(before, "camel fez:1 timbuktu") == []

@@ -12,14 +12,15 @@ has ast-1c on c1a, an Astronomy Student on s0a, 1 Law Book and 1 Inspiration.
 from __future__ import annotations
 
 from positions import act, edit, options, refused, started, with_decision
-from sankore_rules.sankore.state import State, Task, replaced_at
+from sankore_rules.core.shared import replaced_at
+from sankore_rules.sankore.state import State, Task
 
 
 def students(inspiration: int = 1, **where: str) -> State:
     """Player 0 to play with the Astronomy Student on s0a plus ``where`` and some Inspiration."""
 
     def change(s: State) -> None:
-        s.players[0].students.update(where)
+        s.players[0].students = {**s.players[0].students, **dict(where)}
         s.players[0].inspiration = inspiration
 
     return edit(started(2, 0), change)
@@ -50,7 +51,7 @@ def test_bonus_2_transfer_to_any_empty_space_of_the_same_level() -> None:
     pl = state.players[0]
     assert {"s0a": "astronomy", "s1f": "law", "s2a": "theology"} == pl.students
     assert 0 == pl.inspiration
-    assert [] == state.main_used
+    assert () == state.main_used
     assert "turn" == state.decision.kind
 
 
@@ -92,7 +93,7 @@ def test_bonus_3_promote_through_the_class_above_along_an_arrow() -> None:
     pl = state.players[0]
     assert {"s0a": "astronomy", "s2b": "law"} == pl.students
     assert (0, 2, 1) == (pl.inspiration, pl.gold, pl.salt)
-    assert [] == state.main_used
+    assert () == state.main_used
     assert "turn" == state.decision.kind
 
 
@@ -127,13 +128,13 @@ def test_bonus_3_promote_needs_inspiration() -> None:
 def test_bonus_4_write_a_book_of_any_discipline() -> None:
     """BONUS-4: 1 Inspiration for 1 Book of a chosen discipline from the supply."""
     state = students()
-    supply = state.supply_books.copy()
+    supply = state.supply_books
     assert ["write astronomy", "write law", "write mathematics", "write theology"] == moves(
         state, "write"
     )
     state = act(state, "write mathematics")
     assert (0, 0, 1, 1) == state.players[0].books
-    assert [supply[0], supply[1], supply[2] - 1, supply[3]] == state.supply_books
+    assert (supply[0], supply[1], supply[2] - 1, supply[3]) == state.supply_books
     assert 0 == state.players[0].inspiration
 
 
@@ -142,7 +143,7 @@ def test_bonus_4_write_refusals() -> None:
     (supply_empty), that Bookshelf row full (bookshelf_full); all three at once."""
 
     def change(s: State) -> None:
-        s.supply_books[2] = 0
+        s.supply_books = replaced_at(s.supply_books, 2, 0)
         s.players[0].books = replaced_at(s.players[0].books, 3, 3)
 
     state = edit(students(), change)
@@ -152,7 +153,7 @@ def test_bonus_4_write_refusals() -> None:
     broke = edit(state, lambda s: setattr(s.players[0], "inspiration", 0))
     refused(broke, "write astronomy", ["no_inspiration"])
     refused(broke, "write law", ["no_inspiration", "bookshelf_full"])
-    both = edit(broke, lambda s: s.supply_books.__setitem__(3, 0))
+    both = edit(broke, lambda s: setattr(s, "supply_books", replaced_at(s.supply_books, 3, 0)))
     refused(both, "write law", ["no_inspiration", "supply_empty", "bookshelf_full"])
 
 
@@ -167,7 +168,7 @@ def test_bonus_1_any_number_in_a_row() -> None:
     assert {"s0a": "astronomy", "s2a": "law"} == pl.students
     assert (0, 1, 0, 1) == pl.books
     assert 0 == pl.inspiration
-    assert [] == state.main_used
+    assert () == state.main_used
 
 
 # ---- IC-SKL-4, IC-SKL-6, AMB-14: free versions ---------------------------------------------------

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
+from sankore_rules.core.shared import adjusted, replaced_at, with_item
 from sankore_rules.sankore.rules.common import shared_knowledge
-from sankore_rules.sankore.state import MadrasaTile, State, adjusted
+from sankore_rules.sankore.state import MadrasaTile, State
 
 
 def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> State:
     """``started(2, 0)`` with one queue replaced and player 0's Favour disc moved."""
 
     def change(s: State) -> None:
-        s.queues[area] = students
+        s.queues = replaced_at(s.queues, area, students)
         s.players[0].favour_pos = favour_pos
 
     return edit(started(2, 0), change)
@@ -35,9 +36,9 @@ def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> St
 def test_enrol_1_takes_the_rightmost_student_whatever_its_discipline() -> None:
     """ENROL-1: the Astronomy queue's rightmost Student is a Theology Student; it is taken."""
     state = started(2, 0)
-    assert ["law", "theology", "astronomy", "mathematics", "theology", None] == state.queues[0]
+    assert ("law", "theology", "astronomy", "mathematics", "theology", None) == state.queues[0]
     state = act(state, "enrol astronomy")
-    assert ["law", "theology", "astronomy", "mathematics", None, None] == state.queues[0]
+    assert ("law", "theology", "astronomy", "mathematics", None, None) == state.queues[0]
     assert {"s0a": "astronomy", "s0b": "theology"} == state.players[0].students
     enrolled = [e.detail for e in state.events if e.kind == "enrol"]
     assert [{"area": "astronomy", "position": 4, "student": "theology"}] == enrolled
@@ -49,9 +50,15 @@ def test_enrol_2_goes_under_the_introductory_class_of_its_own_discipline() -> No
 
     def change(s: State) -> None:
         pl = s.players[0]
-        pl.classes.update(
-            c0a="intro-law", c0b="intro-mathematics", c0c="intro-theology", c0d="intro-astronomy"
-        )
+        pl.classes = {
+            **pl.classes,
+            **dict(
+                c0a="intro-law",
+                c0b="intro-mathematics",
+                c0c="intro-theology",
+                c0d="intro-astronomy",
+            ),
+        }
         pl.students = {"s0d": "astronomy"}
 
     state = act(edit(started(2, 0), change), "enrol astronomy")
@@ -88,7 +95,7 @@ def test_enrol_4_favour_icon_gives_a_free_exchange_a_favour() -> None:
     pl = state.players[0]
     assert (3, 3) == (pl.gold, pl.favour_tiles)
     assert 27 == state.favour_supply
-    assert ["enrol"] == state.main_used
+    assert ("enrol",) == state.main_used
     assert "turn" == state.decision.kind
 
 
@@ -98,27 +105,27 @@ def test_enrol_5_book_majority_icon_scores_the_area_at_the_end_of_the_turn() -> 
     queue's Prestige token go to the Law Overflow of Astronomy (region A)."""
 
     def change(s: State) -> None:
-        s.spaces["oasis-a1"] = 0
-        s.spaces["oasis-b1"] = 1
+        s.spaces = with_item(s.spaces, "oasis-a1", 0)
+        s.spaces = with_item(s.spaces, "oasis-b1", 1)
         s.players[0].pieces = adjusted(s.players[0].pieces, 0, -1)
         s.players[1].pieces = adjusted(s.players[1].pieces, 0, -1)
 
     state = edit(with_queue(0, ["law", "theology", "mathematics", None, None, None]), change)
     state = act(state, "enrol astronomy")
-    assert [("astronomy", "book", "astronomy:2")] == state.pending_scorings
+    assert (("astronomy", "book", "astronomy:2"),) == state.pending_scorings
     assert (0, 0, 0, 1) == state.players[0].books
     assert "astronomy" == state.queue_tokens["astronomy:2"]
     assert "turn" == state.decision.kind
     state = act(state, "end")
     assert (1, 0, 0, 1) == state.players[0].books
     assert (0, 1, 1, 0) == state.players[1].books
-    assert [0, 0, 1, 1] == state.overflow_books["A"]
-    assert [1, 0, 0, 0] == state.overflow_prestige["A"]
+    assert (0, 0, 1, 1) == state.overflow_books["A"]
+    assert (1, 0, 0, 0) == state.overflow_prestige["A"]
     assert "astronomy:2" not in state.queue_tokens
     assert [(None, d) for d in ("astronomy", "theology", "mathematics", "law")] == [
         state.boxes[f"astronomy:{r}"] for r in "ABCD"
     ]
-    assert ["astronomy:book"] == state.scorings_done
+    assert ("astronomy:book",) == state.scorings_done
 
 
 def test_enrol_6_prestige_majority_icon_scores_the_area_at_the_end_of_the_turn() -> None:
@@ -127,20 +134,20 @@ def test_enrol_6_prestige_majority_icon_scores_the_area_at_the_end_of_the_turn()
     of Theology (region B)."""
 
     def change(s: State) -> None:
-        s.spaces["gao-bottom"] = 0  # region B
-        s.spaces["walata-bottom"] = 1  # region C
+        s.spaces = with_item(s.spaces, "gao-bottom", 0)  # region B
+        s.spaces = with_item(s.spaces, "walata-bottom", 1)  # region C
         s.players[0].pieces = adjusted(s.players[0].pieces, 1, -1)
         s.players[1].pieces = adjusted(s.players[1].pieces, 1, -1)
 
     state = edit(with_queue(1, ["law", None, None, None, None, None]), change)
     state = act(state, "enrol theology")
-    assert [("theology", "prestige", "theology:0")] == state.pending_scorings
+    assert (("theology", "prestige", "theology:0"),) == state.pending_scorings
     assert (0, 0, 0, 0) == state.players[0].prestige
     state = act(state, "end")
     assert (0, 1, 0, 0) == state.players[0].prestige
     assert (0, 0, 1, 0) == state.players[1].prestige
-    assert [1, 1, 0, 1] == state.overflow_prestige["B"]
-    assert [0, 0, 0, 0] == state.overflow_books["B"]
+    assert (1, 1, 0, 1) == state.overflow_prestige["B"]
+    assert (0, 0, 0, 0) == state.overflow_books["B"]
     assert {"s0a": "astronomy", "s0d": "law"} == state.players[0].students
     assert "theology:0" not in state.queue_tokens
 
@@ -149,16 +156,16 @@ def test_enrol_7_sankore_icon_places_a_supply_tile_and_gives_a_prestige_token() 
     """ENROL-7, SANK-1, SANK-11: space 3 shows a Sankoré tile: a Theology supply tile goes to
     the lowest-numbered empty Madrasa cell (r0c0), and the player gains 1 Theology Prestige."""
     state = with_queue(1, ["law", "law", "law", "mathematics", None, None])
-    supply = state.supply_prestige.copy()
+    supply = state.supply_prestige
     state = act(state, "enrol theology")
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
     assert "the-supply-1" not in state.supply_sankore
     assert (0, 1, 0, 0) == state.players[0].prestige
-    assert [supply[0], supply[1] - 1, supply[2], supply[3]] == state.supply_prestige
+    assert (supply[0], supply[1] - 1, supply[2], supply[3]) == state.supply_prestige
     placed = [e.detail for e in state.events if e.kind == "sankore_placed"]
     assert [{"tile": "the-supply-1", "cell": "r0c0"}] == placed
     assert "turn" == state.decision.kind
-    assert [] == state.pending_scorings
+    assert () == state.pending_scorings
 
 
 def test_enrol_8_the_queue_token_waits_for_the_scoring() -> None:
@@ -166,12 +173,12 @@ def test_enrol_8_the_queue_token_waits_for_the_scoring() -> None:
     resolves at the end of the turn, then lies on the Law Overflow (IC-BRD-4)."""
     state = act(with_queue(2, ["law", "law", "theology", None, None, None]), "enrol mathematics")
     assert "mathematics" == state.queue_tokens["mathematics:2"]
-    assert [0, 0, 0, 0] == state.overflow_prestige["C"]
+    assert (0, 0, 0, 0) == state.overflow_prestige["C"]
     state = act(state, "end")
     assert "mathematics:2" not in state.queue_tokens
     # The token, plus the four box Books: no Walls anywhere, so every region is empty (MAJ-7).
-    assert [0, 0, 1, 0] == state.overflow_prestige["C"]
-    assert [1, 1, 1, 1] == state.overflow_books["C"]
+    assert (0, 0, 1, 0) == state.overflow_prestige["C"]
+    assert (1, 1, 1, 1) == state.overflow_books["C"]
 
 
 # ---- ENROL-9: Shared Knowledge -------------------------------------------------------------------
@@ -182,7 +189,9 @@ def test_enrol_9_shared_knowledge_rises_as_the_queue_empties() -> None:
     1, then 2, 3, 4, 4, 5 as the five Students are taken; then the queue is empty."""
 
     def change(s: State) -> None:
-        s.queues[0] = ["mathematics", "mathematics", "theology", "astronomy", "law", None]
+        s.queues = replaced_at(
+            s.queues, 0, ["mathematics", "mathematics", "theology", "astronomy", "law", None]
+        )
         for pl in s.players:
             pl.students = {}
 
@@ -195,7 +204,7 @@ def test_enrol_9_shared_knowledge_rises_as_the_queue_empties() -> None:
         seen.append(shared_knowledge(RULES, state, "astronomy"))
         state = act(state, "end")
     assert [1, 2, 3, 4, 4, 5] == seen
-    assert [None] * 6 == state.queues[0]
+    assert (None,) * 6 == state.queues[0]
     assert [1, 1, 1] == [shared_knowledge(RULES, state, d) for d in RULES.disciplines[1:]]
     refused(state, "enrol astronomy", ["queue_empty"])
 
@@ -242,9 +251,9 @@ def test_amb_12_students_slide_left_and_the_uncovered_right_end_triggers() -> No
     left; only the icon of space 4, now empty at the right end, triggers (a free Exchange)."""
     state = with_queue(0, ["law", "theology", "astronomy", "mathematics", "theology", None], 2)
     state = act(take_enrol_reward(state), "enrol astronomy 0")
-    assert ["theology", "astronomy", "mathematics", "theology", None, None] == state.queues[0]
+    assert ("theology", "astronomy", "mathematics", "theology", None, None) == state.queues[0]
     assert {"s0a": "astronomy", "s0d": "law"} == state.players[0].students
-    assert [] == state.pending_scorings
+    assert () == state.pending_scorings
     assert "exchange" == state.decision.kind
     assert 2 == shared_knowledge(RULES, state, "astronomy")
 
@@ -255,10 +264,10 @@ def test_amb_12_sliding_onto_a_book_majority_space_triggers_it() -> None:
     action is the only main action used, so Enrol remains available (TURN-5)."""
     state = with_queue(0, ["law", "theology", "mathematics", None, None, None], 2)
     state = act(take_enrol_reward(state), "enrol astronomy 0")
-    assert ["theology", "mathematics", None, None, None, None] == state.queues[0]
-    assert [("astronomy", "book", "astronomy:2")] == state.pending_scorings
+    assert ("theology", "mathematics", None, None, None, None) == state.queues[0]
+    assert (("astronomy", "book", "astronomy:2"),) == state.pending_scorings
     assert 4 == shared_knowledge(RULES, state, "astronomy")
-    assert ["favour"] == state.main_used
+    assert ("favour",) == state.main_used
     assert 3 == state.players[0].favour_tiles
     assert [] == sr.explain(state, "enrol law")
 
@@ -268,6 +277,6 @@ def test_amb_9_favour_enrol_of_the_rightmost_student_is_an_ordinary_enrol() -> N
     space's icon (here the Sankoré tile of space 3, with its Prestige token)."""
     state = with_queue(1, ["law", "law", "law", "mathematics", None, None], 2)
     state = act(take_enrol_reward(state), "enrol theology 3")
-    assert ["law", "law", "law", None, None, None] == state.queues[1]
+    assert ("law", "law", "law", None, None, None) == state.queues[1]
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
     assert (0, 1, 0, 0) == state.players[0].prestige

@@ -14,6 +14,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.sankore.state import MarketColumn, State
 
 LAW_COLUMN = MarketColumn(
@@ -41,9 +42,9 @@ def test_est_1_a_book_of_the_tiles_discipline_goes_to_the_chosen_shelf() -> None
     state = act(state, "library law 2")
     pl = state.players[0]
     assert (0, 0, 0, 0) == pl.books
-    assert [[], [], ["law"]] == state.library
+    assert ((), (), ("law",)) == state.library
     assert "law-1a" == pl.classes["c1b"]
-    assert ["establish"] == state.main_used
+    assert ("establish",) == state.main_used
     assert "turn" == state.decision.kind
 
 
@@ -72,7 +73,7 @@ def test_est_3_a_level_3_tile_costs_one_book_too() -> None:
     assert "law-3a" == state.players[0].classes["c3"]
     state = act(state, "library law 0")
     assert (0, 0, 0, 0) == state.players[0].books
-    assert [["law"], [], []] == state.library
+    assert (("law",), (), ()) == state.library
 
 
 def test_est_4_no_book_of_the_discipline_no_tile() -> None:
@@ -120,7 +121,12 @@ def test_est_7_a_tile_may_go_where_nothing_is_below() -> None:
 def test_est_8_replacing_a_class_returns_it_to_the_box() -> None:
     """EST-8, AMB-28: law-1a over ast-1c on c1a: ast-1c leaves the game (not back in the
     market); the Students under c1a stay on their spaces."""
-    state = edit(started(2, 0), lambda s: s.players[0].students.update(s1a="law", s1b="theology"))
+    state = edit(
+        started(2, 0),
+        lambda s: setattr(
+            s.players[0], "students", {**s.players[0].students, "s1a": "law", "s1b": "theology"}
+        ),
+    )
     state = act(state, "establish law-1a", "class c1a")
     placed = [e.detail for e in state.events if e.kind == "class_placed"]
     assert [{"tile": "law-1a", "space": "c1a", "replaced": "ast-1c"}] == placed
@@ -177,7 +183,9 @@ def test_est_9_a_column_runs_dry() -> None:
     """EST-9: with one level-1 tile left in the pile, taking the dealt one deals it; taking the
     last one leaves that slot empty."""
     short = MarketColumn("law-3a", LAW_COLUMN.pile2, "law-2b", ("law-1e",), "law-1a")
-    state = edit(with_books([0, 0, 0, 2]), lambda s: s.market.__setitem__(3, short))
+    state = edit(
+        with_books([0, 0, 0, 2]), lambda s: setattr(s, "market", replaced_at(s.market, 3, short))
+    )
     state = act(state, "establish law-1a", "class c1b", "library law 0")
     assert MarketColumn("law-3a", LAW_COLUMN.pile2, "law-2b", (), "law-1e") == state.market[3]
     state = act(state, "end", "end")  # player 1's turn passes (one main action taken: no stall)
@@ -211,10 +219,10 @@ def test_est_11_free_establish_takes_no_book() -> None:
     pl = state.players[0]
     assert "ast-3a" == pl.classes["c3"]
     assert (0, 0, 0, 1) == pl.books
-    assert [[], [], []] == state.library
+    assert ((), (), ()) == state.library
     assert None is state.market[0].level3
     assert 3 == pl.favour_tiles
-    assert ["favour"] == state.main_used
+    assert ("favour",) == state.main_used
     assert [] == sr.explain(state, "establish law-1a")
 
 

@@ -17,8 +17,9 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.rules.common import prestige_capacity
-from sankore_rules.sankore.state import State, Task, replaced_at
+from sankore_rules.sankore.state import State, Task
 
 
 def disc_on(space: int, **player: object) -> State:
@@ -39,8 +40,8 @@ def test_fav_1_both_versions_are_one_main_action() -> None:
     """FAV-1, TURN-4: both versions are offered and count as the 'favour' main action."""
     state = started(2, 0)
     assert {"favour take", "favour return"} <= set(options(state))
-    assert ["favour"] == act(state, "favour return").main_used
-    assert ["favour"] == act(state, "favour take", "resource salt").main_used
+    assert ("favour",) == act(state, "favour return").main_used
+    assert ("favour",) == act(state, "favour take", "resource salt").main_used
 
 
 @pytest.mark.parametrize("space", [2, 6, 12])
@@ -180,15 +181,15 @@ def test_fav_8_amb_30_a_free_exchange_after_the_favour_main_action() -> None:
     Astronomy Student: its reward, a free Exchange, may again be either version."""
 
     def change(s: State) -> None:
-        s.players[0].classes["c2a"] = "ast-2c"
-        s.players[0].students["s2a"] = "astronomy"
+        s.players[0].classes = with_item(s.players[0].classes, "c2a", "ast-2c")
+        s.players[0].students = with_item(s.players[0].students, "s2a", "astronomy")
 
     state = act(edit(started(2, 0), change), "favour return", "teach c2a")
     assert ("exchange", ["favour return", "favour take"]) == (state.decision.kind, options(state))
     state = act(state, "favour return")
     assert (0, 30) == (state.players[0].favour_tiles, state.favour_supply)
     state = act(state, "skip", "promote_to s3a")
-    assert ["favour", "teach"] == state.main_used
+    assert ("favour", "teach") == state.main_used
 
 
 def test_fav_8_a_free_exchange_with_one_possible_version_makes_itself() -> None:
@@ -198,7 +199,7 @@ def test_fav_8_a_free_exchange_with_one_possible_version_makes_itself() -> None:
     assert ("gain_resource", 0) == (state.decision.kind, state.current_player)
     state = act(state, "resource gold")
     assert (1, 3) == (state.players[0].favour_tiles, state.players[0].gold)
-    assert ["enrol"] == state.main_used
+    assert ("enrol",) == state.main_used
 
 
 def test_fav_8_amb_8_a_free_exchange_that_cannot_happen_lapses() -> None:

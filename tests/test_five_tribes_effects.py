@@ -154,7 +154,7 @@ def test_ft_tile_3_small_market_one_of_the_first_three_for_3() -> None:
     put(poor, "c6", "yellow")
     poor = arrive(poor, "c5", "c6", "yellow")
     assert [e.kind for e in poor.events][-1] == "skip"  # the one option, taken by itself
-    poor.agenda = [Task("tile", 0, {"cell": TRIBES.cell_index["c6"]})]
+    poor.agenda = (Task("tile", 0, {"cell": TRIBES.cell_index["c6"]}),)
     assert legal(poor) == ["skip"] and codes(poor, "buy gold") == ["coins_short"]
 
 

@@ -16,7 +16,7 @@ def test_ft_act_3_to_5_which_tiles_and_drops_are_legal() -> None:
     put(state, "b2", "red", "blue")
     put(state, "c3", "blue")
     put(state, "a2", "yellow")
-    state.agenda = [Task("pick", 0)]
+    state.agenda = (Task("pick", 0),)
     assert legal(state) == ["pick b2"]
     assert codes(state, "pick c3") == ["no_way"]  # one blue: no neighbour holds blue
     assert codes(state, "pick a2") == ["no_way"]
@@ -39,7 +39,7 @@ def test_ft_act_6_and_7_the_colour_is_taken_and_an_emptied_tile_takes_a_camel() 
     state = position()
     put(state, "b2", "red", "blue")
     put(state, "c3", "blue")
-    state.agenda = [Task("pick", 0)]
+    state.agenda = (Task("pick", 0),)
     state = play(state, "pick b2", "drop c2 red")  # the blue then has one way: c3
     assert on(state, "c2") == {"red": 1}
     assert on(state, "c3") == {}
@@ -57,7 +57,7 @@ def test_ft_act_4_no_going_straight_back() -> None:
     state.move = Move(TRIBES.cell_index["b2"], TRIBES.cell_index["b3"], TRIBES.cell_index["b2"],
                       (0, 2, 0, 0, 0))  # fmt: skip
     state.bag = (16, 18, 18, 18, 18)
-    state.agenda = [Task("drop", 0)]
+    state.agenda = (Task("drop", 0),)
     assert codes(state, "drop b2 white") == ["going_back"]
     assert "drop b2 white" not in legal(state)
 
@@ -67,7 +67,7 @@ def test_ft_engine_2_a_loop_may_end_on_a_tile_the_move_passed() -> None:
     dropping a red on a tile and coming back to it by a loop of four steps."""
     state = position()
     put(state, "b2", "red", "red", "green", "yellow", "white")
-    state.agenda = [Task("pick", 0)]
+    state.agenda = (Task("pick", 0),)
     assert legal(state) == ["pick b2"]
     state = play(state, "pick b2")
     while state.move is not None:
@@ -75,7 +75,7 @@ def test_ft_engine_2_a_loop_may_end_on_a_tile_the_move_passed() -> None:
     take = next(e for e in state.events if e.kind == "take")
     assert take.detail["colour"] == "red" and take.detail["count"] == 2
     put_back = position()
-    put_back.agenda = [Task("pick", 0)]
+    put_back.agenda = (Task("pick", 0),)
     put(put_back, "d5", "yellow", "white")  # two colours, one each, no match anywhere
     assert codes(put_back, "pick d5") == ["no_way"]
 

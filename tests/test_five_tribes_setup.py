@@ -165,7 +165,7 @@ def test_ft_engine_1_a_player_who_cannot_pay_takes_the_cheapest_space() -> None:
     state.bid_track = [2, 3, 1, None, None, None, None, None, None]
     state.players[0].coins = 0
     state.bank += 50
-    state.agenda = [Task("bid", 0, {"marker": 0})]  # one option: settling would take it
+    state.agenda = (Task("bid", 0, {"marker": 0}),)  # one option: settling would take it
     assert legal(state) == ["bid 1"]
     assert codes(state, "bid 3") == ["coins_short"]
     state = play(state, "bid 1")

@@ -13,6 +13,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, options
+from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.state import MadrasaTile, State
 from test_teach import P, idx, position, swap_region_tile, teach
 
@@ -150,7 +151,7 @@ def test_law_1_a_crown_goes_on_an_empty_space() -> None:
     """LAW-1: the Crown leaves the board; an occupied space is refused."""
 
     def taken(s: State) -> None:
-        s.spaces["law-a1"] = 1
+        s.spaces = with_item(s.spaces, "law-a1", 1)
 
     state = law(1, change=taken)
     assert codes(state, "crown law-a1") == ["space_taken"]
@@ -201,7 +202,7 @@ def test_law_3_and_amb_16_top_row_book_goes_to_the_library() -> None:
     state = act(state, "library mathematics 1")
     me = state.players[P]
     assert (me.books, me.gold, me.salt) == ((0, 0, 0, 0), 1, 1)
-    assert state.library == [[], ["mathematics"], []]
+    assert state.library == ((), ("mathematics",), ())
 
 
 def test_law_4_top_row_needs_a_supported_class() -> None:
@@ -226,7 +227,7 @@ def test_law_6_bottom_row_releases_nothing_and_a_tile_goes_once() -> None:
     bottom = act(before, "crown law-a3")
     assert before.region_tiles == bottom.region_tiles
     assert before.madrasa == bottom.madrasa
-    gone = law(5, change=lambda s: s.region_tiles.pop("law:A"))
+    gone = law(5, change=lambda s: setattr(s, "region_tiles", without(s.region_tiles, "law:A")))
     state = act(gone, "crown law-a5")
     assert before.madrasa == state.madrasa
     assert state.players[P].inspiration == 1
@@ -236,18 +237,18 @@ def test_law_7_top_row_collects_the_overflow_above() -> None:
     """LAW-7, RES-4: every Prestige token, and the Books the Bookshelf has room for."""
 
     def overflow(s: State) -> None:
-        s.overflow_books["A"] = [2, 0, 0, 1]
-        s.overflow_prestige["A"] = [1, 0, 0, 2]
-        s.overflow_prestige["B"] = [0, 3, 0, 0]
+        s.overflow_books = with_item(s.overflow_books, "A", [2, 0, 0, 1])
+        s.overflow_prestige = with_item(s.overflow_prestige, "A", [1, 0, 0, 2])
+        s.overflow_prestige = with_item(s.overflow_prestige, "B", [0, 3, 0, 0])
 
     state = law(7, books=(2, 0, 0, 1), change=overflow)
     state = act(state, "crown law-a7", "library law 0")
     me = state.players[P]
     assert me.prestige == (1, 0, 0, 2)
     assert me.books == (3, 0, 0, 1)
-    assert state.overflow_books["A"] == [1, 0, 0, 0]
-    assert state.overflow_prestige["A"] == [0, 0, 0, 0]
-    assert state.overflow_prestige["B"] == [0, 3, 0, 0]
+    assert state.overflow_books["A"] == (1, 0, 0, 0)
+    assert state.overflow_prestige["A"] == (0, 0, 0, 0)
+    assert state.overflow_prestige["B"] == (0, 3, 0, 0)
     assert me.skills == (("prestige_astronomy",), (), (), ())
 
 
@@ -255,10 +256,10 @@ def test_law_7_lower_rows_leave_the_overflow() -> None:
     """LAW-7: a middle-row Crown collects nothing."""
 
     def overflow(s: State) -> None:
-        s.overflow_prestige["A"] = [1, 0, 0, 0]
+        s.overflow_prestige = with_item(s.overflow_prestige, "A", [1, 0, 0, 0])
 
     state = act(law(5, change=overflow), "crown law-a5")
-    assert state.overflow_prestige["A"] == [1, 0, 0, 0]
+    assert state.overflow_prestige["A"] == (1, 0, 0, 0)
     assert state.players[P].prestige == (0, 0, 0, 0)
 
 

@@ -19,7 +19,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started, with_decision
-from sankore_rules.sankore.state import State, Task, adjusted, replaced_at
+from sankore_rules.core.shared import adjusted, replaced_at, with_item
+from sankore_rules.sankore.state import State, Task
 
 BOOK_TRIGGER = ["mathematics", "mathematics", "law", None, None, None]
 PRESTIGE_TRIGGER = ["law", None, None, None, None, None]
@@ -32,12 +33,12 @@ def board(
 
     def change(s: State) -> None:
         for space, owner in pieces.items():
-            s.spaces[space] = owner
+            s.spaces = with_item(s.spaces, space, owner)
             s.players[owner].pieces = adjusted(
                 s.players[owner].pieces, RULES.discipline_index[RULES.area_spaces[space].area], -1
             )
         if students is not None:
-            s.queues[queue] = list(students)
+            s.queues = replaced_at(s.queues, queue, list(students))
 
     return edit(started(2, 0), change)
 
@@ -87,15 +88,15 @@ def test_maj_2_amb_19_a_sankore_tile_scores_its_own_disciplines_area() -> None:
     state = with_decision(
         state, Task("place_sankore_tile", 0, {"tile": "law-board-3", "supply": False})
     )
-    assert [("law", "prestige", "")] == state.pending_scorings
+    assert (("law", "prestige", ""),) == state.pending_scorings
     assert "turn" == state.decision.kind
     tokens = dict(state.queue_tokens)
     state = act(state, "end")
     assert (1, 0, 0, 0) == state.players[0].prestige
     assert (0, 0, 0, 1) == state.players[1].prestige
-    assert [0, 1, 1, 0] == state.overflow_prestige["D"]
+    assert (0, 1, 1, 0) == state.overflow_prestige["D"]
     assert tokens == state.queue_tokens
-    assert ["law:prestige"] == state.scorings_done
+    assert ("law:prestige",) == state.scorings_done
 
 
 def test_maj_2_ic_snk_7_a_book_scoring_tile() -> None:
@@ -106,7 +107,7 @@ def test_maj_2_ic_snk_7_a_book_scoring_tile() -> None:
     )
     state = act(state, "end")
     assert (0, 1, 1, 0) == state.players[1].books
-    assert [1, 0, 1, 1] == state.overflow_books["B"]
+    assert (1, 0, 1, 1) == state.overflow_books["B"]
 
 
 # ---- MAJ-3, MAJ-4: the winner of a region --------------------------------------------------------
@@ -147,7 +148,7 @@ def test_maj_3_amb_19_camels_are_not_pieces() -> None:
 
     def change(s: State) -> None:
         s.players[1].camel = "oasis-a2"
-        s.queues[0] = list(PRESTIGE_TRIGGER)
+        s.queues = replaced_at(s.queues, 0, list(PRESTIGE_TRIGGER))
 
     state = edit(board({"oasis-a1": 0}), change)
     state = act(state, "enrol astronomy", "end")
@@ -165,7 +166,7 @@ def test_maj_5_7_book_scoring_winners_take_box_books_empty_regions_overflow() ->
     state = act(state, "enrol theology", "end")
     assert (0, 0, 1, 1) == state.players[0].books  # the drafted Law Book and region C's
     assert (1, 0, 1, 1) == state.players[1].books  # regions A and D, and the drafted one
-    assert [0, 1, 0, 0] == state.overflow_books["B"]
+    assert (0, 1, 0, 0) == state.overflow_books["B"]
     assert [None] * 4 == [state.boxes[f"theology:{r}"][0] for r in "ABCD"]
     assert ["astronomy", "theology", "mathematics", "law"] == [
         state.boxes[f"theology:{r}"][1] for r in "ABCD"
@@ -178,8 +179,8 @@ def test_maj_6_7_prestige_scoring_winners_take_box_tokens_empty_regions_overflow
     state = theology_prestige({"gao-bottom": 0, "agadez-bottom": 1})
     assert (0, 1, 0, 0) == state.players[0].prestige
     assert (0, 0, 0, 1) == state.players[1].prestige
-    assert [1, 1, 1, 0] == state.overflow_prestige["B"]
-    assert [0, 0, 0, 0] == state.overflow_books["B"]
+    assert (1, 1, 1, 0) == state.overflow_prestige["B"]
+    assert (0, 0, 0, 0) == state.overflow_books["B"]
 
 
 def test_maj_8_a_winner_without_bookshelf_room() -> None:
@@ -191,7 +192,7 @@ def test_maj_8_a_winner_without_bookshelf_room() -> None:
     )
     state = act(state, "enrol theology", "end")
     assert (0, 0, 0, 3) == state.players[0].books
-    assert [1, 1, 1, 1] == state.overflow_books["B"]
+    assert (1, 1, 1, 1) == state.overflow_books["B"]
     assert ("theology", "D", None, "book") == majority_events(state)[3]
 
 
@@ -201,7 +202,7 @@ def test_maj_8_a_winner_without_prestige_room() -> None:
     full = theology_prestige({"djenne-bottom": 0}, prestige=[0, 6, 6, 0])
     assert (0, 6, 6, 0) == full.players[0].prestige
     # Region A's token, the three empty regions' and the queue's Theology token.
-    assert [1, 2, 1, 1] == full.overflow_prestige["B"]
+    assert (1, 2, 1, 1) == full.overflow_prestige["B"]
     roomy = theology_prestige({"djenne-bottom": 0}, prestige=[0, 6, 6, 0], favour_tiles=1)
     assert (1, 6, 6, 0) == roomy.players[0].prestige
 
@@ -222,7 +223,7 @@ def test_maj_9_the_queue_token_joins_the_overflow_of_the_scored_discipline() -> 
     state = theology_prestige({})
     assert "theology:0" not in state.queue_tokens
     assert "theology" == state.queue_tokens["theology:2"]
-    assert [1, 2, 1, 1] == state.overflow_prestige["B"]
+    assert (1, 2, 1, 1) == state.overflow_prestige["B"]
 
 
 def test_maj_10_books_won_are_not_usable_in_the_same_turn() -> None:
@@ -244,14 +245,14 @@ def test_maj_11_several_scorings_resolve_in_the_order_triggered() -> None:
     state = with_decision(
         state, Task("place_sankore_tile", 0, {"tile": "law-board-3", "supply": False})
     )
-    assert [("theology", "book", "theology:2"), ("law", "prestige", "")] == state.pending_scorings
+    assert (("theology", "book", "theology:2"), ("law", "prestige", "")) == state.pending_scorings
     state = act(state, "end")
     assert [("theology", r) for r in "ABCD"] + [("law", r) for r in "ABCD"] == [
         (area, region) for area, region, _, _ in majority_events(state)
     ]
     assert (1, 0, 0, 1) == state.players[0].books
     assert (0, 1, 0, 0) == state.players[1].prestige
-    assert ["theology:book", "law:prestige"] == state.scorings_done
+    assert ("theology:book", "law:prestige") == state.scorings_done
 
 
 def test_maj_11_amb_19_each_box_is_scored_once() -> None:
@@ -264,9 +265,9 @@ def test_maj_11_amb_19_each_box_is_scored_once() -> None:
     )
     state = act(state, "end")
     assert (1, 0, 0, 1) == state.players[0].books
-    assert [0, 1, 1, 1] == state.overflow_books["B"]
+    assert (0, 1, 1, 1) == state.overflow_books["B"]
     assert 4 == len(majority_events(state))
-    assert ["theology:book"] == state.scorings_done
+    assert ("theology:book",) == state.scorings_done
 
 
 # ---- END-4, AMB-20: scorings at the end of the game ----------------------------------------------
@@ -284,16 +285,16 @@ def test_end_4_amb_20_remaining_prestige_majorities_score_at_the_end_books_do_no
         {"djenne-bottom": 0, "law-c1": 1, "wall-a1": 0, "oasis-b1": 1}, 1, PRESTIGE_TRIGGER
     )
     state = act(edit(state, two_turns), "enrol theology", "end")
-    assert ["theology:prestige"] == state.scorings_done
+    assert ("theology:prestige",) == state.scorings_done
     assert (1, 0, 0, 0) == state.players[0].prestige
     state = act(state, "end", "end", "end")
     assert (True, "turn_limit") == (state.game_over, state.end_cause)
-    assert [
+    assert (
         "theology:prestige",
         "astronomy:prestige",
         "mathematics:prestige",
         "law:prestige",
-    ] == state.scorings_done
+    ) == state.scorings_done
     assert [
         ("astronomy", "B", 1, "prestige"),
         ("mathematics", "A", 0, "prestige"),

@@ -13,6 +13,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, options
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.state import MadrasaTile, State
 from test_teach import P, idx, position, teach
 
@@ -129,7 +130,7 @@ def test_math_1_a_wall_goes_on_an_empty_space() -> None:
     """MATH-1: the Wall leaves the board; an occupied space is refused."""
 
     def taken(s: State) -> None:
-        s.spaces["wall-a2"] = 1
+        s.spaces = with_item(s.spaces, "wall-a2", 1)
 
     state = mathematics(2, change=taken)
     assert codes(state, "wall wall-a2") == ["space_taken"]
@@ -167,7 +168,7 @@ def test_math_3_a_horizontal_wall_costs_one_book_to_the_library() -> None:
     )
     state = act(state, "library law 2")
     assert state.players[P].books == (1, 0, 0, 0)
-    assert state.library == [[], [], ["law"]]
+    assert state.library == ((), (), ("law",))
 
 
 def test_math_4_a_vertical_wall_costs_two_different_books() -> None:
@@ -177,7 +178,7 @@ def test_math_4_a_vertical_wall_costs_two_different_books() -> None:
     assert options(state) == ["library theology 0", "library theology 1", "library theology 2"]
     state = act(state, "library theology 1")
     assert state.players[P].books == (1, 0, 0, 0)
-    assert state.library == [["astronomy"], ["theology"], []]
+    assert state.library == (("astronomy",), ("theology",), ())
 
 
 def test_math_4_and_amb_25_a_library_with_one_slot_takes_one_book_only() -> None:
@@ -192,8 +193,10 @@ def test_math_4_and_amb_25_a_library_with_one_slot_takes_one_book_only() -> None
 
 
 def _column_0(s: State) -> None:
-    s.madrasa[0] = MadrasaTile("the-board-1", star=False)  # bonus: 1 Inspiration
-    s.madrasa[12] = MadrasaTile("ast-supply-2", star=True)
+    s.madrasa = replaced_at(
+        s.madrasa, 0, MadrasaTile("the-board-1", star=False)
+    )  # bonus: 1 Inspiration
+    s.madrasa = replaced_at(s.madrasa, 12, MadrasaTile("ast-supply-2", star=True))
 
 
 def test_math_7_flip_a_star_down_tile_of_the_line_and_take_its_bonus() -> None:
@@ -210,7 +213,7 @@ def test_math_8_gold_comes_even_when_nothing_can_flip() -> None:
     """MATH-8: column 1's only tile shows its star already; its Gold icon still pays."""
 
     def starred(s: State) -> None:
-        s.madrasa[1] = MadrasaTile("mat-madrasa", star=True)
+        s.madrasa = replaced_at(s.madrasa, 1, MadrasaTile("mat-madrasa", star=True))
 
     before = mathematics(2, change=starred)
     state = act(before, "wall wall-a2", "library astronomy 0")
@@ -242,7 +245,9 @@ def test_math_11_french_example_rémi_builds_on_the_top_side() -> None:
     column's topmost star-down tile gives an Exchange a Favour, turns; 2 Gold icons pay 2."""
 
     def column_3(s: State) -> None:
-        s.madrasa[3] = MadrasaTile("mat-board-1", star=False)  # bonus: Exchange a Favour
+        s.madrasa = replaced_at(
+            s.madrasa, 3, MadrasaTile("mat-board-1", star=False)
+        )  # bonus: Exchange a Favour
         s.region_tiles = {k: t for k, t in s.region_tiles.items() if t != "mat-board-1"}
 
     state = mathematics(4, books=(0, 0, 1, 0), change=column_3)
@@ -256,15 +261,17 @@ def test_math_11_french_example_rémi_builds_on_the_top_side() -> None:
     me = state.players[P]
     assert MadrasaTile("mat-board-1", star=True) == state.madrasa[3]
     assert (me.gold, me.favour_tiles, me.books) == (4, 1, (0, 0, 0, 0))
-    assert state.library == [["mathematics"], [], []]
-    assert state.main_used == ["teach"]  # the Exchange is not a main action
+    assert state.library == (("mathematics",), (), ())
+    assert state.main_used == ("teach",)  # the Exchange is not a main action
 
 
 def test_math_12_a_flipped_tiles_exchange_may_take_a_favour() -> None:
     """MATH-12, FAV-2: the Exchange bonus may take a Favour: a reward and a Favour tile."""
 
     def column_3(s: State) -> None:
-        s.madrasa[3] = MadrasaTile("mat-board-1", star=False)  # bonus: Exchange a Favour
+        s.madrasa = replaced_at(
+            s.madrasa, 3, MadrasaTile("mat-board-1", star=False)
+        )  # bonus: Exchange a Favour
         s.region_tiles = {k: t for k, t in s.region_tiles.items() if t != "mat-board-1"}
 
     state = mathematics(4, change=column_3)

@@ -19,7 +19,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
-from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State, adjusted, replaced_at
+from sankore_rules.core.shared import adjusted, removed, replaced_at, with_item, without
+from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State
 from test_teach import P, idx, position, teach
 
 OTHER = 1
@@ -64,7 +65,7 @@ def place(s: State, p: int, *spaces: str) -> None:
     for space in spaces:
         area = RULES.area_spaces[space].area
         s.players[p].pieces = adjusted(s.players[p].pieces, idx(area), -1)
-        s.spaces[space] = p
+        s.spaces = with_item(s.spaces, space, p)
 
 
 def pieces(*spaces: str, p: int = P) -> Change:
@@ -92,7 +93,7 @@ def books(*counts: int) -> Change:
     def change(s: State) -> None:
         pl = s.players[P]
         for i, n in enumerate(counts):
-            s.supply_books[i] -= n - pl.books[i]
+            s.supply_books = adjusted(s.supply_books, i, -(n - pl.books[i]))
             pl.books = replaced_at(pl.books, i, n)
 
     return change
@@ -105,7 +106,7 @@ def skills(**sections: tuple[str, ...]) -> Change:
         for d, icons in sections.items():
             s.players[P].skills = replaced_at(s.players[P].skills, idx(d), icons)
             for icon in icons:
-                s.skill_stacks[icon] -= 1
+                s.skill_stacks = with_item(s.skill_stacks, icon, s.skill_stacks[icon] - 1)
 
     return change
 
@@ -117,8 +118,8 @@ def graduations(*tiles: str) -> Change:
     def change(s: State) -> None:
         for tile in tiles:
             d = by_prefix[tile.split("-")[1]]
-            s.graduation.remove(tile)
-            s.students_out[idx(d)] -= 1
+            s.graduation = removed(s.graduation, tile)
+            s.students_out = adjusted(s.students_out, idx(d), -1)
             s.players[P].graduations = (*s.players[P].graduations, Graduated(tile, d))
 
     return change
@@ -131,7 +132,7 @@ def students(**where: str) -> Change:
 
 def classes(**where: str) -> Change:
     """Advanced Class tiles added to player 0's board (space -> tile)."""
-    return lambda s: s.players[P].classes.update(where)
+    return lambda s: setattr(s.players[P], "classes", {**s.players[P].classes, **where})
 
 
 def setattrs(**values: object) -> Change:
@@ -145,7 +146,7 @@ def setattrs(**values: object) -> Change:
 def prestige(*counts: int) -> Change:
     def change(s: State) -> None:
         for i, n in enumerate(counts):
-            s.supply_prestige[i] -= n
+            s.supply_prestige = adjusted(s.supply_prestige, i, -n)
             s.players[P].prestige = adjusted(s.players[P].prestige, i, n)
 
     return change
@@ -153,7 +154,8 @@ def prestige(*counts: int) -> Change:
 
 def spare_law_student(s: State) -> None:
     """A Theology Student on the Law queue's "+1" space: ``enrol law`` then triggers no icon."""
-    s.queues[idx("law")][5] = "theology"
+    i = idx("law")
+    s.queues = replaced_at(s.queues, i, replaced_at(s.queues[i], 5, "theology"))
 
 
 def to_next_turn(state: State) -> State:
@@ -321,7 +323,7 @@ def test_bonus_5_obj_1_card_requirement_just_met_completes_it(number: int) -> No
         Event("action", P, {"action": f"complete {number}"}),
         Event("objective_completed", P, {"card": number}),
     ] == after.events
-    assert [] == after.main_used
+    assert () == after.main_used
     assert ("turn", P) == (after.decision.kind, after.decision.player)
     assert f"complete {number}" not in turn_options(after, "complete")
 
@@ -345,7 +347,7 @@ def test_bonus_5_completing_needs_no_inspiration_and_two_cards_fit_in_one_turn()
     state = act(state, "complete 9", "complete 22")
     assert (17, 23, 8) == state.players[P].objectives
     assert (9, 22) == state.players[P].completed
-    assert (0, []) == (state.players[P].inspiration, state.main_used)
+    assert (0, ()) == (state.players[P].inspiration, state.main_used)
     assert "enrol astronomy" in options(state)
 
 
@@ -677,7 +679,7 @@ def test_obj_3_card_03_top_row_crown_paid_with_gold_or_salt(
     me = after.players[P]
     assert P == after.spaces["law-a7"]
     assert left == (me.gold, me.salt, list(me.books))
-    assert [[], [], []] == after.library
+    assert ((), (), ()) == after.library
 
 
 def test_obj_3_card_03_bottom_row_crown_paid_with_a_book() -> None:
@@ -688,7 +690,7 @@ def test_obj_3_card_03_bottom_row_crown_paid_with_a_book() -> None:
     state = act(state, "library astronomy 0")
     me = state.players[P]
     assert (1, 1, (0, 0, 0, 0)) == (me.gold, me.salt, me.books)
-    assert [["astronomy"], [], []] == state.library
+    assert (("astronomy",), (), ()) == state.library
     assert P == state.spaces["law-a1"]
 
 
@@ -766,7 +768,7 @@ def test_obj_4_card_04_the_move_flips_nothing_and_gains_no_gold() -> None:
     me, before = after.players[P], state.players[P]
     assert (before.gold, before.salt, before.inspiration) == (me.gold, me.salt, me.inspiration)
     assert (7, 7, 5, 7) == me.pieces
-    assert ([], [4]) == (after.main_used, after.abilities_used)
+    assert ((), (4,)) == (after.main_used, after.abilities_used)
     assert [
         Event("action", P, {"action": "objective 4 wall-a1 wall-a4"}),
         Event("ability", P, {"card": 4}),
@@ -806,7 +808,7 @@ def test_obj_4_amb_15_card_04_once_per_turn_and_again_next_turn() -> None:
     refused(state, "objective 4 wall-b6 wall-b7", ["ability_used"])
     refused(state, "objective 4 wall-a2 wall-a4", ["ability_used"])
     state = to_next_turn(state)
-    assert [] == state.abilities_used
+    assert () == state.abilities_used
     assert [
         "objective 4 wall-a2 wall-a4",
         "objective 4 wall-b6 wall-b7",
@@ -831,7 +833,9 @@ FULL_QUEUE = ["law", "theology", "astronomy", "mathematics", "theology", "astron
 def enrol_position(*changes: Change) -> State:
     """Player 0 (Astronomy Student on s0a; c0a's arrows lead to s1a and s1c) may enrol the
     Astronomy queue's rightmost Student, an Astronomy Student."""
-    return game(lambda s: s.queues.__setitem__(0, FULL_QUEUE.copy()), *changes)
+    return game(
+        lambda s: setattr(s, "queues", replaced_at(s.queues, 0, tuple(FULL_QUEUE))), *changes
+    )
 
 
 def test_obj_5_card_11_enrols_although_the_space_under_the_class_is_taken() -> None:
@@ -844,7 +848,7 @@ def test_obj_5_card_11_enrols_although_the_space_under_the_class_is_taken() -> N
     assert ["place s1a", "place s1c"] == options(state)
     state = act(state, "place s1c")
     assert {"s0a": "astronomy", "s1c": "astronomy"} == state.players[P].students
-    assert ["law", "theology", "astronomy", "mathematics", "theology", None] == state.queues[0]
+    assert ("law", "theology", "astronomy", "mathematics", "theology", None) == state.queues[0]
     assert "turn" == state.decision.kind
 
 
@@ -893,10 +897,10 @@ def flip_position(*changes: Change) -> State:
     Inspiration), r3c2 (the-madrasa, 1 Inspiration); r1c1 shows its star."""
 
     def madrasa(s: State) -> None:
-        del s.region_tiles["astronomy:D"]  # the-board-1
-        s.madrasa[12] = MadrasaTile("the-board-1", star=False)
-        s.supply_sankore.remove("ast-supply-1")
-        s.madrasa[5] = MadrasaTile("ast-supply-1", star=True)
+        s.region_tiles = without(s.region_tiles, "astronomy:D")  # the-board-1
+        s.madrasa = replaced_at(s.madrasa, 12, MadrasaTile("the-board-1", star=False))
+        s.supply_sankore = removed(s.supply_sankore, "ast-supply-1")
+        s.madrasa = replaced_at(s.madrasa, 5, MadrasaTile("ast-supply-1", star=True))
 
     return area("mathematics", 1, shelf=(1, 0, 0, 0), change=chain(madrasa, *changes))
 
@@ -934,7 +938,7 @@ def test_obj_6_card_21_tile_outside_the_line_gold_from_the_walls_line() -> None:
 
 
 def queue_position(queue: list[str | None], *changes: Change) -> State:
-    return game(lambda s: s.queues.__setitem__(0, queue), *changes)
+    return game(lambda s: setattr(s, "queues", replaced_at(s.queues, 0, tuple(queue))), *changes)
 
 
 def test_obj_7_card_23_every_occupied_position_is_offered() -> None:
@@ -962,12 +966,12 @@ def test_obj_7_card_23_from_the_middle_the_queue_slides_and_the_right_end_trigge
         ["law", "theology", "mathematics", "theology", None, None], completed(23)
     )
     state = act(state, "enrol astronomy 2")
-    assert ["law", "theology", "theology", None, None, None] == state.queues[0]
+    assert ("law", "theology", "theology", None, None, None) == state.queues[0]
     assert {"s0a": "astronomy", "s0c": "mathematics"} == state.players[P].students
-    assert [] == state.pending_scorings
+    assert () == state.pending_scorings
     assert MadrasaTile("ast-supply-1", star=True) == state.madrasa[0]
     assert (1, 0, 0, 0) == state.players[P].prestige
-    assert ["enrol"] == state.main_used
+    assert ("enrol",) == state.main_used
 
 
 def test_obj_7_card_23_from_the_left_end_the_book_majority_at_the_right_end() -> None:
@@ -975,9 +979,9 @@ def test_obj_7_card_23_from_the_left_end_the_book_majority_at_the_right_end() ->
     left empty at the right end, is the scoring triggered."""
     state = queue_position(["theology", "law", "mathematics", None, None, None], completed(23))
     state = act(state, "enrol astronomy 0")
-    assert ["law", "mathematics", None, None, None, None] == state.queues[0]
+    assert ("law", "mathematics", None, None, None, None) == state.queues[0]
     assert {"s0a": "astronomy", "s0b": "theology"} == state.players[P].students
-    assert [("astronomy", "book", "astronomy:2")] == state.pending_scorings
+    assert (("astronomy", "book", "astronomy:2"),) == state.pending_scorings
 
 
 def test_obj_7_card_23_the_rightmost_student_triggers_its_own_space() -> None:
@@ -988,7 +992,7 @@ def test_obj_7_card_23_the_rightmost_student_triggers_its_own_space() -> None:
     state = queue_position(queue, completed(23))
     assert ["same_as_option"] == codes(state, "enrol astronomy 3")
     state = act(state, "enrol astronomy")
-    assert ["law", "theology", "mathematics", None, None, None] == state.queues[0]
+    assert ("law", "theology", "mathematics", None, None, None) == state.queues[0]
     assert {"s0a": "astronomy", "s0b": "theology"} == state.players[P].students
     assert (1, 0, 0, 0) == state.players[P].prestige
 
@@ -1038,7 +1042,7 @@ def test_bonus_6_amb_15_round_card_gains_exactly_once_per_turn(number: int) -> N
         assert ["book astronomy", "book law", "book mathematics", "book theology"] == options(state)
         state = act(state, choice)
     assert after == gains(state)
-    assert ([], [number]) == (state.main_used, state.abilities_used)
+    assert ((), (number,)) == (state.main_used, state.abilities_used)
     assert [] == turn_options(state, "objective")
     refused(state, f"objective {number}", ["ability_used"])
     state = to_next_turn(state)
@@ -1067,7 +1071,7 @@ def test_amb_15_two_round_cards_each_once_in_the_same_turn() -> None:
     """AMB-15: #7 and #19 are separate abilities: both may be used in one turn."""
     state = act(game(completed(7, 19)), "objective 7", "objective 19")
     assert (3, 2) == (state.players[P].gold, state.players[P].salt)
-    assert [7, 19] == state.abilities_used
+    assert (7, 19) == state.abilities_used
     refused(state, "objective 7", ["ability_used"])
 
 

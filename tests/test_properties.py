@@ -3,7 +3,8 @@
 From seeded setups for 2-4 players on both Library sides, random legal play checks that:
 nothing listed is refused and ``explain`` has nothing to say against it (ENGINE one source of
 truth); whatever ``explain`` refuses, ``apply`` refuses with the same reasons and leaves the
-state unchanged; ``apply`` never changes its input; copies (``clone``, JSON) equal the state;
+state unchanged; ``apply`` never changes its input, nor any state it returned before (they
+share containers); copies (``clone``, JSON) equal the state;
 the box is conserved (COMP-4, COMP-8..11: 52 Books, 60 Prestige, 32 Students, 28 Sankoré
 tiles, 32 Favour tiles); games end with every player having had the same number of turns
 (END-1, END-2, ENGINE-1); and a game is reproduced by its setup, seed and action list.
@@ -17,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sankore_rules as sr
-from positions import RULES
+from positions import RULES, changeable_parts
 from sankore_rules.sankore.integrity import component_counts, integrity_problems
 from sankore_rules.sankore.state import State
 from strategies import (
@@ -86,6 +87,32 @@ def test_prop_every_listed_action_is_accepted_and_leaves_input_unchanged(
 
     record = play(setup, choice_seed, on_step=check_step)
     assert sr.is_terminal(_final(record.final))
+
+
+@property_settings(max_examples=6)
+@given(setup=setups(), choice_seed=choice_seeds())
+def test_prop_no_state_of_a_game_changes_after_apply_returns_it(
+    setup: Setup, choice_seed: int
+) -> None:
+    """DESIGN Speed: states share every container an action did not change (issue 12).
+
+    So those containers are tuples and read-only dicts in every state of a random game, and no
+    state changes once ``apply`` has returned it: at the game's end, each state's key and JSON
+    are those it had when it was made.
+    """
+    made: list[tuple[State, object, str]] = []
+
+    def check_step(state: State, legal: list[sr.Action]) -> None:
+        assert [] == changeable_parts(state)
+        made.append((state, state.key(), sr.to_json(state)))
+
+    record = play(setup, choice_seed, on_step=check_step)
+    final = _final(record.final)
+    assert [] == changeable_parts(final)
+    assert made
+    for state, key, text in made:
+        assert key == state.key()
+        assert text == sr.to_json(state)
 
 
 @property_settings(max_examples=25)

@@ -12,7 +12,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, started
-from sankore_rules.sankore.state import State, adjusted
+from sankore_rules.core.shared import adjusted, replaced_at, with_item
+from sankore_rules.sankore.state import State
 
 
 def teaching(
@@ -27,11 +28,15 @@ def teaching(
     )
 
     def change(s: State) -> None:
-        s.players[0].classes["c1a"] = "ast-1c" if area == "astronomy" else tile
-        s.players[0].students["s1a"] = student or area
+        s.players[0].classes = with_item(
+            s.players[0].classes, "c1a", "ast-1c" if area == "astronomy" else tile
+        )
+        s.players[0].students = with_item(s.players[0].students, "s1a", student or area)
         s.players[0].pieces = adjusted(s.players[0].pieces, RULES.discipline_index[area], -placed)
         if not queue:
-            s.queues[RULES.discipline_index[area]] = [None] * len(s.queues[0])
+            s.queues = replaced_at(
+                s.queues, RULES.discipline_index[area], (None,) * len(s.queues[0])
+            )
 
     state = act(edit(started(2, 0), change), "teach c1a")
     while state.decision.kind != area:
@@ -53,7 +58,7 @@ def test_know_knowledge_counts_school_shared_and_cards() -> None:
 
     def change(s: State) -> None:
         s.players[0].pieces = adjusted(s.players[0].pieces, RULES.discipline_index["theology"], -2)
-        s.queues[1] = [*s.queues[1][:3], None, None, None]
+        s.queues = replaced_at(s.queues, 1, [*s.queues[1][:3], None, None, None])
         s.players[0].completed = (*s.players[0].completed, 2)
 
     state = edit(started(2, 0), change)

@@ -18,8 +18,9 @@ from collections.abc import Callable
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, refused, started, with_decision
 from probes import mutations
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.state import Graduated, State, Task, replaced_at
+from sankore_rules.sankore.state import Graduated, State, Task
 
 #: The answers that name no rule: acceptable only for words naming what does not exist.
 GENERIC = {"no_such_option", "wrong_decision"}

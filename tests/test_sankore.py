@@ -17,7 +17,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started, with_decision
-from sankore_rules.sankore.state import MadrasaTile, State, Task, replaced_at
+from sankore_rules.core.shared import popped, removed, replaced_at, without
+from sankore_rules.sankore.state import MadrasaTile, State, Task
 
 NUMBERED = (0, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 15)
 
@@ -28,7 +29,9 @@ def board_key(state: State, tile: str) -> str:
 
 def unlock(state: State, tile: str) -> State:
     """Player 0 unlocks a board tile (taken off its region), as an area action would."""
-    state = edit(state, lambda s: s.region_tiles.pop(board_key(s, tile)))
+    state = edit(
+        state, lambda s: setattr(s, "region_tiles", without(s.region_tiles, board_key(s, tile)))
+    )
     return with_decision(state, Task("place_sankore_tile", 0, {"tile": tile, "supply": False}))
 
 
@@ -38,7 +41,8 @@ def filled(state: State, cells: tuple[int, ...], keep: tuple[str, ...] = ()) -> 
     def change(s: State) -> None:
         spare = [k for k in sorted(s.region_tiles) if s.region_tiles[k] not in keep]
         for cell, key in zip(cells, spare, strict=False):
-            s.madrasa[cell] = MadrasaTile(s.region_tiles.pop(key), star=False)
+            tile, s.region_tiles = popped(s.region_tiles, key)
+            s.madrasa = replaced_at(s.madrasa, cell, MadrasaTile(tile, star=False))
 
     return edit(state, change)
 
@@ -83,7 +87,7 @@ def test_sank_3_the_first_crown_in_a_regions_upper_rows_unlocks_its_tile() -> No
     def change(s: State) -> None:
         s.players[0].students = {"s0d": "law"}
         s.players[1].students = {"s0d": "law"}
-        s.queues[3] = [None] * 6
+        s.queues = replaced_at(s.queues, 3, [None] * 6)
 
     state = edit(started(2, 0), change)
     assert "law-board-2" == state.region_tiles["law:B"]
@@ -105,10 +109,10 @@ def test_sank_6_a_new_wall_flips_a_face_down_tile_of_its_line() -> None:
 
     def change(s: State) -> None:
         s.players[0].students = {"s0c": "mathematics"}
-        s.region_tiles.pop(board_key(s, "the-board-1"))
-        s.supply_sankore.remove("the-supply-1")
-        s.madrasa[0] = MadrasaTile("the-board-1", star=False)
-        s.madrasa[4] = MadrasaTile("the-supply-1", star=True)
+        s.region_tiles = without(s.region_tiles, board_key(s, "the-board-1"))
+        s.supply_sankore = removed(s.supply_sankore, "the-supply-1")
+        s.madrasa = replaced_at(s.madrasa, 0, MadrasaTile("the-board-1", star=False))
+        s.madrasa = replaced_at(s.madrasa, 4, MadrasaTile("the-supply-1", star=True))
 
     state = edit(started(2, 0), change)
     assert MadrasaTile("ast-madrasa", star=False) == state.madrasa[8]
@@ -158,7 +162,7 @@ def test_sank_11_amb_23_no_supply_tile_left_places_nothing() -> None:
 
     def change(s: State) -> None:
         for tile in ("law-supply-1", "law-supply-2", "law-supply-3"):
-            s.supply_sankore.remove(tile)
+            s.supply_sankore = removed(s.supply_sankore, tile)
             s.players[1].kept_sankore = (*s.players[1].kept_sankore, tile)
 
     state = with_decision(
@@ -210,7 +214,7 @@ def test_sank_10_or_take_the_bonus_and_discard_it() -> None:
     state = act(after_the_end("the-board-1"), "sankore bonus")
     pl = state.players[0]
     assert () == pl.kept_sankore
-    assert ["the-board-1"] == state.discarded_sankore
+    assert ("the-board-1",) == state.discarded_sankore
     assert 2 == pl.inspiration
     assert "turn" == state.decision.kind
 
@@ -231,7 +235,7 @@ def test_sank_10_amb_21_a_chain_past_the_twelfth_cell_asks_for_the_chained_tile(
         kept.players[0].prestige,
     )
     bonus = act(state, "sankore bonus")
-    assert (["the-supply-1"], (0, 1, 0, 0)) == (bonus.discarded_sankore, bonus.players[0].prestige)
+    assert (("the-supply-1",), (0, 1, 0, 0)) == (bonus.discarded_sankore, bonus.players[0].prestige)
 
 
 # ---- RES-3..RES-6: the supply, the Bookshelf, the Library ----------------------------------------
@@ -240,7 +244,9 @@ def test_sank_10_amb_21_a_chain_past_the_twelfth_cell_asks_for_the_chained_tile(
 def test_res_3_no_book_left_in_the_supply_nothing_gained() -> None:
     """RES-3: a Law Book to gain with none in the supply: nothing; a chosen Book of that
     discipline is refused (supply_empty)."""
-    state = edit(started(2, 0), lambda s: s.supply_books.__setitem__(3, 0))
+    state = edit(
+        started(2, 0), lambda s: setattr(s, "supply_books", replaced_at(s.supply_books, 3, 0))
+    )
     gained = with_decision(state, Task("gain_book", 0, {"discipline": "law", "amount": 1}))
     assert (0, 0, 0, 1) == gained.players[0].books
     choose = with_decision(state, Task("choose_book", 0))
@@ -250,7 +256,9 @@ def test_res_3_no_book_left_in_the_supply_nothing_gained() -> None:
 
 def test_res_3_part_of_a_gain_when_the_supply_runs_short() -> None:
     """RES-3: 2 Law Books to gain, 1 in the supply: 1 gained."""
-    state = edit(started(2, 0), lambda s: s.supply_books.__setitem__(3, 1))
+    state = edit(
+        started(2, 0), lambda s: setattr(s, "supply_books", replaced_at(s.supply_books, 3, 1))
+    )
     state = with_decision(state, Task("gain_book", 0, {"discipline": "law", "amount": 2}))
     assert (0, 0, 0, 2) == state.players[0].books
     assert 0 == state.supply_books[3]
@@ -295,7 +303,7 @@ def test_res_5_a_contributed_book_takes_the_leftmost_free_slot_of_its_shelf() ->
     refused(state, "library law 0", ["shelf_full"])
     refused(state, "library astronomy 1", ["wrong_discipline"])
     state = act(state, "library law 1")
-    assert ["astronomy", "mathematics", "law"] == state.library[1]
+    assert ("astronomy", "mathematics", "law") == state.library[1]
 
 
 def test_res_6_no_prestige_token_left_nothing_gained() -> None:
@@ -303,8 +311,8 @@ def test_res_6_no_prestige_token_left_nothing_gained() -> None:
     icon of a queue, ENROL-7); a chosen one is refused (supply_empty)."""
 
     def change(s: State) -> None:
-        s.supply_prestige[1] = 0
-        s.queues[1] = ["law", "law", "law", "mathematics", None, None]
+        s.supply_prestige = replaced_at(s.supply_prestige, 1, 0)
+        s.queues = replaced_at(s.queues, 1, ["law", "law", "law", "mathematics", None, None])
 
     state = act(edit(started(2, 0), change), "enrol theology")
     assert MadrasaTile("the-supply-1", star=True) == state.madrasa[0]
@@ -324,7 +332,7 @@ def test_res_7_capacity_is_sixteen_less_two_per_favour_tile(tiles: int, kept: in
     def change(s: State) -> None:
         s.players[0].prestige = (15, 0, 0, 0)
         s.players[0].favour_tiles = tiles
-        s.supply_prestige[0] = 0
+        s.supply_prestige = replaced_at(s.supply_prestige, 0, 0)
 
     state = act(edit(started(2, 0), change), "end")
     assert (kept, 0, 0, 0) == state.players[0].prestige
@@ -337,7 +345,7 @@ def test_res_8_amb_7_tokens_over_capacity_are_gained_then_chosen_at_the_end() ->
 
     def change(s: State) -> None:
         s.players[0].prestige = (6, 0, 0, 6)
-        s.queues[1] = ["law", "law", "law", "mathematics", None, None]
+        s.queues = replaced_at(s.queues, 1, ["law", "law", "law", "mathematics", None, None])
 
     state = act(edit(started(2, 0), change), "enrol theology")
     assert (6, 1, 0, 6) == state.players[0].prestige

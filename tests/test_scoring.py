@@ -13,10 +13,11 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, edit, options, started, with_decision
+from sankore_rules.core.shared import adjusted, popped, removed, replaced_at, with_item, without
 from sankore_rules.sankore.integrity import integrity_problems
 from sankore_rules.sankore.rules.common import contribute_tasks, sankore_tile_task
 from sankore_rules.sankore.rules.scoring import PlayerScore, Scores
-from sankore_rules.sankore.state import Graduated, MadrasaTile, State, adjusted
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State
 
 AST, THE, MAT, LAW = RULES.disciplines
 NO_ICONS = {"tokens": 0, "sankore": 0, "board": 0, "objectives": 0, "graduation": 0}
@@ -55,20 +56,22 @@ def place(state: State, player: int, space: str) -> None:
     state.players[player].pieces = adjusted(
         state.players[player].pieces, RULES.discipline_index[area], -1
     )
-    state.spaces[space] = player
+    state.spaces = with_item(state.spaces, space, player)
 
 
 def take_prestige(state: State, player: int, discipline: str, n: int = 1) -> None:
     """Move ``n`` Prestige tokens of ``discipline`` from the supply to a player's storage."""
     i = RULES.discipline_index[discipline]
-    state.supply_prestige[i] -= n
+    state.supply_prestige = adjusted(state.supply_prestige, i, -n)
     state.players[player].prestige = adjusted(state.players[player].prestige, i, n)
 
 
 def star_tile(state: State, cell: str, tile: str) -> None:
     """Put a supply (double-Prestige) tile star up on a Madrasa cell."""
-    state.supply_sankore.remove(tile)
-    state.madrasa[RULES.cell_index(cell) or 0] = MadrasaTile(tile, star=True)
+    state.supply_sankore = removed(state.supply_sankore, tile)
+    state.madrasa = replaced_at(
+        state.madrasa, RULES.cell_index(cell) or 0, MadrasaTile(tile, star=True)
+    )
 
 
 def shelves(*books: list[str]) -> Callable[[State], None]:
@@ -76,15 +79,17 @@ def shelves(*books: list[str]) -> Callable[[State], None]:
     from the Theology spaces when the supply has run out)."""
 
     def change(state: State) -> None:
-        for shelf, row in zip(state.library, books, strict=False):
+        library = list(state.library)
+        for shelf, row in enumerate(books):
             for d in row:
                 i = RULES.discipline_index[d]
                 if state.supply_books[i] > 0:
-                    state.supply_books[i] -= 1
+                    state.supply_books = adjusted(state.supply_books, i, -1)
                 else:
                     space = next(s for s, b in state.theology_books.items() if b == d)
-                    del state.theology_books[space]
-                shelf.append(d)
+                    state.theology_books = without(state.theology_books, space)
+                library[shelf] = (*library[shelf], d)
+        state.library = tuple(library)
 
     return change
 
@@ -109,8 +114,8 @@ def clear_students(state: State) -> None:
     """Take the drafted Students off the boards (they never score) to keep sheets minimal."""
     for pl in state.players:
         for d in pl.students.values():
-            state.students_out[RULES.discipline_index[d]] += 1
-        pl.students.clear()
+            state.students_out = adjusted(state.students_out, RULES.discipline_index[d], 1)
+        pl.students = {}
 
 
 def finish(state: State) -> State:
@@ -188,7 +193,7 @@ def test_lib_5_six_shelf_books_may_go_on_any_of_the_six_shelves() -> None:
     state = with_decision(state, contribute_tasks(0, LAW))
     assert [f"library law {i}" for i in range(6)] == options(state)
     state = act(state, "library law 5")
-    assert state.library == [[], [], [], [], [], [LAW]]
+    assert state.library == ((), (), (), (), (), (LAW,))
     assert scores_of(state).values == {AST: 0, THE: 0, MAT: 0, LAW: 1}
 
 
@@ -383,7 +388,9 @@ def test_madr_1_only_star_tiles_are_awarded() -> None:
 
     def board_tile(st: State, cell: str, tile: str, star: bool) -> None:
         st.region_tiles = {k: v for k, v in st.region_tiles.items() if v != tile}
-        st.madrasa[RULES.cell_index(cell) or 0] = MadrasaTile(tile, star=star)
+        st.madrasa = replaced_at(
+            st.madrasa, RULES.cell_index(cell) or 0, MadrasaTile(tile, star=star)
+        )
 
     def flipped(st: State) -> None:
         board_tile(st, "r3c1", "ast-board-3", star=True)  # flipped by a Wall: Prestige side
@@ -428,10 +435,11 @@ def full_madrasa(spare: str) -> Callable[[State], None]:
         keys = sorted(k for k, v in state.region_tiles.items() if v != spare)
         assert len(keys) == 11
         for cell, key in zip(RULES.numbered_cells, keys, strict=False):
-            state.madrasa[cell] = MadrasaTile(state.region_tiles.pop(key), star=False)
+            tile, state.region_tiles = popped(state.region_tiles, key)
+            state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile, star=False))
         last = RULES.numbered_cells[11]
-        state.supply_sankore.remove("mat-supply-3")
-        state.madrasa[last] = MadrasaTile("mat-supply-3", star=True)
+        state.supply_sankore = removed(state.supply_sankore, "mat-supply-3")
+        state.madrasa = replaced_at(state.madrasa, last, MadrasaTile("mat-supply-3", star=True))
         state.end_triggered = True
 
     return change
@@ -442,7 +450,7 @@ def after_end(tile: str, supply: bool) -> State:
 
     def take(st: State) -> None:
         if supply:
-            st.supply_sankore.remove(tile)
+            st.supply_sankore = removed(st.supply_sankore, tile)
         else:
             st.region_tiles = {k: v for k, v in st.region_tiles.items() if v != tile}
 
@@ -482,7 +490,7 @@ def test_end_3_sank_10_bonus_discards_the_tile() -> None:
     it; the token scores as a token, the tile scores nothing."""
     state = act(after_end("ast-supply-2", supply=True), "sankore bonus")
     assert state.players[0].kept_sankore == ()
-    assert state.discarded_sankore == ["ast-supply-2"]
+    assert state.discarded_sankore == ("ast-supply-2",)
     assert state.players[0].prestige == (1, 0, 0, 0)
     assert integrity_problems(RULES, state) == []
     scores = scores_of(state)
@@ -509,7 +517,7 @@ def test_end_3_tile_after_a_stall_trigger_follows_sank_10() -> None:
     def stalled(st: State) -> None:
         st.end_triggered = True  # the Madrasa still has free numbered cells
         st.end_cause = "deadlock"
-        st.supply_sankore.remove("ast-supply-2")
+        st.supply_sankore = removed(st.supply_sankore, "ast-supply-2")
 
     before = build(2, "three_shelf", clear_students, stalled, honest=False)
     state = with_decision(before, sankore_tile_task(0, "ast-supply-2", True))
@@ -531,7 +539,7 @@ def majority_position(st: State) -> None:
     place(st, 0, "gao-bottom")
     place(st, 0, "wall-a1")
     place(st, 0, "law-a1")
-    st.scorings_done.append("law:prestige")
+    st.scorings_done = (*st.scorings_done, "law:prestige")
 
 
 def test_end_4_final_prestige_majorities_are_resolved() -> None:
@@ -544,7 +552,7 @@ def test_end_4_final_prestige_majorities_are_resolved() -> None:
     for area in (AST, THE, MAT):
         for region in "ABCD":
             assert state.boxes[f"{area}:{region}"][1] is None
-    assert ["law:prestige", f"{AST}:prestige", f"{THE}:prestige", f"{MAT}:prestige"] == (
+    assert ("law:prestige", f"{AST}:prestige", f"{THE}:prestige", f"{MAT}:prestige") == (
         state.scorings_done
     )
     assert integrity_problems(RULES, state) == []
@@ -626,7 +634,7 @@ def test_score_3_madrasa_award_and_kept_tiles_both_count() -> None:
     """SCORE-3: a Madrasa award and a kept tile of the same discipline make 2 sankore icons."""
 
     def kept(st: State) -> None:
-        st.supply_sankore.remove("law-supply-3")
+        st.supply_sankore = removed(st.supply_sankore, "law-supply-3")
         st.players[0].kept_sankore = (*st.players[0].kept_sankore, "law-supply-3")
 
     state = build(
@@ -650,8 +658,8 @@ def test_score_4_students_on_topmost_spaces() -> None:
         clear_students(st)
         board = {"s4a": AST, "s4b": AST, "s4d": LAW, "s3a": THE}
         for space, d in board.items():
-            st.students_out[RULES.discipline_index[d]] -= 1
-            st.players[1].students[space] = d
+            st.students_out = adjusted(st.students_out, RULES.discipline_index[d], -1)
+            st.players[1].students = with_item(st.players[1].students, space, d)
 
     state = build(2, "three_shelf", students, shelves([AST, THE, LAW], [LAW]))
     scores = scores_of(state)
@@ -690,8 +698,8 @@ def test_score_6_graduation_tiles() -> None:
     def graduated(st: State) -> None:
         clear_students(st)
         for tile in ("grad-ast-1", "grad-ast-3"):
-            st.graduation.remove(tile)
-            st.students_out[0] -= 1
+            st.graduation = removed(st.graduation, tile)
+            st.students_out = adjusted(st.students_out, 0, -1)
             st.players[1].graduations = (*st.players[1].graduations, Graduated(tile, AST))
 
     state = build(2, "three_shelf", graduated, shelves([AST]))
@@ -709,16 +717,16 @@ def test_score_1_every_source_on_one_sheet() -> None:
         take_prestige(st, 0, MAT, 1)
         star_tile(st, "r1c1", "mat-supply-1")  # Madrasa award
         place(st, 0, "wall-a2")
-        st.supply_sankore.remove("the-supply-1")  # kept tile
+        st.supply_sankore = removed(st.supply_sankore, "the-supply-1")  # kept tile
         st.players[0].kept_sankore = (*st.players[0].kept_sankore, "the-supply-1")
-        st.students_out[3] -= 1  # topmost Student
-        st.players[0].students["s4c"] = LAW
+        st.students_out = adjusted(st.students_out, 3, -1)  # topmost Student
+        st.players[0].students = with_item(st.players[0].students, "s4c", LAW)
         for pl in st.players:  # card 8: Theology, 2 icons
             if 8 in pl.objectives:
                 pl.objectives = tuple(n for n in pl.objectives if n != 8)
         st.players[0].completed = (*st.players[0].completed, 8)
-        st.graduation.remove("grad-law-4")  # Graduation tile: Law, 2
-        st.students_out[3] -= 1
+        st.graduation = removed(st.graduation, "grad-law-4")  # Graduation tile: Law, 2
+        st.students_out = adjusted(st.students_out, 3, -1)
         st.players[0].graduations = (*st.players[0].graduations, Graduated("grad-law-4", LAW))
 
     assert (RULES.objective_cards[8].discipline, RULES.objective_cards[8].prestige) == (THE, 2)
@@ -772,8 +780,8 @@ def tied_position(favour: tuple[int, int], p0_icons: str) -> Callable[[State], N
             take_prestige(st, 0, AST, 2)
         else:
             take_prestige(st, 0, AST, 1)
-            st.graduation.remove("grad-ast-1")
-            st.students_out[0] -= 1
+            st.graduation = removed(st.graduation, "grad-ast-1")
+            st.students_out = adjusted(st.students_out, 0, -1)
             st.players[0].graduations = (*st.players[0].graduations, Graduated("grad-ast-1", AST))
         for p, n in enumerate(favour):
             st.favour_supply += st.players[p].favour_tiles - n

@@ -78,10 +78,10 @@ def test_comp_12_graduation_area_holds_levels_1_to_4_of_each_discipline() -> Non
 
 def test_setup_c_1_library_side_and_its_empty_shelves() -> None:
     """SETUP-C-1: the 3-shelf side by default, the 6-shelf side on request, both empty."""
-    assert [[], [], []] == sr.new_game(players=2, seed=1).library
+    assert ((), (), ()) == sr.new_game(players=2, seed=1).library
     six = sr.new_game(players=2, seed=1, library="six_shelf")
     assert "six_shelf" == six.library_side
-    assert [[], [], [], [], [], []] == six.library
+    assert ((), (), (), (), (), ()) == six.library
     with pytest.raises(ValueError):
         sr.new_game(players=2, seed=1, library="five_shelf")
 
@@ -144,7 +144,7 @@ def test_setup_c_6_c_7_students_fill_each_queue_leaving_the_plus_one_empty(playe
     in_queues = Counter(s for queue in state.queues for s in queue if s is not None)
     assert dict.fromkeys(DISCIPLINES, BAGGED[players]) == dict(in_queues)
     # Set aside: 8 - bagged per discipline, less the one on each draft tile (DRAFT-1).
-    assert [8 - BAGGED[players] - 1] * 4 == state.students_out
+    assert (8 - BAGGED[players] - 1,) * 4 == state.students_out
 
 
 def test_setup_c_9_madrasa_tiles_on_the_unnumbered_cells_bonus_side_up() -> None:
@@ -400,21 +400,21 @@ def test_draft_8_9_refill_and_leftovers_with_two_players() -> None:
     tiles stay. DRAFT-9: unchosen Books go back to the supply, unchosen Students leave."""
     state = sr.new_game(players=2, seed=0)
     market = state.market
-    supply = state.supply_books.copy()
-    out = state.students_out.copy()
+    supply = state.supply_books
+    out = state.students_out
     # ('ast-1c', law Book), ('the-1e', mathematics Book) are chosen; the other two are not.
     state = act(state, "draft ast-1c", "class c1a", "order astronomy,theology,mathematics,law")
     state = act(state, "draft the-1e", "class c1a", "order astronomy,theology,mathematics,law")
     assert "turn" == state.decision.kind
-    assert [] == state.draft
+    assert () == state.draft
     assert market[0].pile1[0] == state.market[0].shown1
     assert market[0].pile1[1:] == state.market[0].pile1
     assert market[1].pile1[0] == state.market[1].shown1
     assert (market[2].shown1, market[2].pile1) == (state.market[2].shown1, state.market[2].pile1)
     assert (market[3].shown1, market[3].pile1) == (state.market[3].shown1, state.market[3].pile1)
     # Unchosen: ('mat-1c', astronomy Book, mathematics Student), ('law-1a', theology, law).
-    assert [supply[0] + 1, supply[1] + 1, supply[2], supply[3]] == state.supply_books
-    assert [out[0], out[1], out[2] + 1, out[3] + 1] == state.students_out
+    assert (supply[0] + 1, supply[1] + 1, supply[2], supply[3]) == state.supply_books
+    assert (out[0], out[1], out[2] + 1, out[3] + 1) == state.students_out
     assert (0, 0, 0, 1) == state.players[0].books
     assert (0, 0, 1, 0) == state.players[1].books
 
@@ -422,10 +422,10 @@ def test_draft_8_9_refill_and_leftovers_with_two_players() -> None:
 def test_draft_9_four_players_leave_nothing_over() -> None:
     """DRAFT-9 with 4 players: every combination is taken; nothing returns to the supply."""
     state = sr.new_game(players=4, seed=1)
-    supply = state.supply_books.copy()
+    supply = state.supply_books
     state = started(4, 1)
     assert supply == state.supply_books
-    assert [0, 0, 0, 0] == state.students_out
+    assert (0, 0, 0, 0) == state.students_out
     assert (1, 1, 1, 1) == tuple(sum(pl.books) for pl in state.players)
     assert [1, 1, 1, 1] == [len(pl.students) for pl in state.players]
 
@@ -455,7 +455,7 @@ def test_engine_2_theology_draw_never_leaves_the_draft_without_a_book() -> None:
     remaining Theology Book; the Books are drawn again, so the draft deals one Book of each
     discipline, the supply never goes below zero and the state is a valid one."""
     state = sr.new_game(players=2, seed=79729)
-    assert [5, 4, 5, 5] == state.supply_books
+    assert (5, 4, 5, 5) == state.supply_books
     assert ["astronomy", "law", "mathematics", "theology"] == sorted(b for _, b, _ in state.draft)
     assert 13 == len(state.theology_books)
     assert state == sr.from_json(sr.to_json(state))

@@ -13,8 +13,9 @@ from collections.abc import Callable
 import pytest
 
 from positions import RULES, SCHOLAR, edit, scholar_does, solo, whys
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.solo.actions import enrol_choice, market_tile, shelf_choice
-from sankore_rules.sankore.state import MadrasaTile, MarketColumn, State, replaced_at
+from sankore_rules.sankore.state import MadrasaTile, MarketColumn, State
 
 IDX = RULES.discipline_index
 A, T, M, L = RULES.disciplines
@@ -45,7 +46,7 @@ def test_solo_book_2_a_book_of_the_current_discipline_from_the_supply() -> None:
     after = scholar_does(state, "scholar_contribute")
     assert state.supply_books[IDX[T]] - 1 == after.supply_books[IDX[T]]
     assert 2 == after.players[SCHOLAR].books[IDX[T]]
-    assert [[T], [], []] == after.library
+    assert ((T,), (), ()) == after.library
     assert "a theology Book from the general supply (SOLO-BOOK-2)" in whys(after)[0]
 
 
@@ -53,12 +54,12 @@ def test_solo_book_2_from_its_storage_when_the_supply_has_none() -> None:
     """SOLO-BOOK-2: the Scholar's storage is the reserve."""
 
     def change(s: State) -> None:
-        s.supply_books[IDX[T]] = 0
+        s.supply_books = replaced_at(s.supply_books, IDX[T], 0)
         s.players[SCHOLAR].books = replaced_at(s.players[SCHOLAR].books, IDX[T], 2)
 
     after = scholar_does(at(T, change), "scholar_contribute")
     assert 1 == after.players[SCHOLAR].books[IDX[T]]
-    assert [[T], [], []] == after.library
+    assert ((T,), (), ()) == after.library
     assert "from its storage, the supply having none" in whys(after)[0]
 
 
@@ -66,11 +67,11 @@ def test_solo_book_2_amb_36_neither_gives_the_next_discipline_anticlockwise() ->
     """SOLO-BOOK-2, AMB-36: no Theology Book anywhere: a Mathematics one."""
 
     def change(s: State) -> None:
-        s.supply_books[IDX[T]] = 0
+        s.supply_books = replaced_at(s.supply_books, IDX[T], 0)
         s.players[SCHOLAR].books = (0, 0, 0, 0)
 
     after = scholar_does(at(T, change), "scholar_contribute")
-    assert [[M], [], []] == after.library
+    assert ((M,), (), ()) == after.library
     assert "(no theology Book anywhere: the next anticlockwise)" in whys(after)[0]
 
 
@@ -119,10 +120,10 @@ def test_solo_book_4_the_book_goes_to_the_shelfs_leftmost_free_slot() -> None:
     """SOLO-BOOK-4, RES-5: the next slot of the chosen shelf; a full Library takes nothing
     (AMB-25)."""
     after = scholar_does(at(T, _library([L, A], [T, L], [])), "scholar_contribute")
-    assert [[L, A], [T, L, T], []] == after.library
-    full = [L] * 11
+    assert ((L, A), (T, L, T), ()) == after.library
+    full = (L,) * 11
     after = scholar_does(at(T, _library(full, full, full)), "scholar_contribute")
-    assert [full, full, full] == after.library
+    assert (full, full, full) == after.library
     assert ["Contribute a Book: the Library is full (AMB-25)"] == whys(after)
 
 
@@ -161,7 +162,7 @@ def test_solo_enrd_1_2_a_rightmost_student_nearest_area_anticlockwise() -> None:
     state = at(T, QUEUES)
     assert ("mathematics", 4, T) == enrol_choice(RULES, state, T)[:3]
     after = scholar_does(state, "scholar_enrol")
-    assert [T, T, T, T, None, None] == after.queues[IDX[M]]
+    assert (T, T, T, T, None, None) == after.queues[IDX[M]]
     assert (
         "Enrol by Discipline: rightmost theology Student, in the mathematics queue, the nearest "
         "area anticlockwise from theology holding one there (SOLO-ENRD-2); into the bag "
@@ -208,7 +209,7 @@ def test_solo_enrd_3_4_the_student_goes_into_the_bag_and_the_others_slide() -> N
     gives the Scholar nothing (AMB-12, AMB-34)."""
     state = at(A, QUEUES)
     after = scholar_does(state, "scholar_enrol")
-    assert [A, A, A, M, None, None] == after.queues[IDX[T]]
+    assert (A, A, A, M, None, None) == after.queues[IDX[T]]
     assert sorted([*state.solo.bag, A]) == sorted(after.solo.bag)
     assert state.solo.bagged + 1 == after.solo.bagged
     assert "theology queue: its Favour icon does nothing" in whys(after, "reward_let_go")[0]
@@ -220,15 +221,15 @@ def test_solo_enrd_4_amb_34_queue_icons_trigger_for_the_scholar() -> None:
     others = ([T] * 5 + [None], [M] * 5 + [None], [L] * 5 + [None])
     state = at(A, _queues([T, A, L, A, None, None], *others))
     after = scholar_does(state, "scholar_enrol")  # Astronomy's index 3: a Sankoré icon
-    assert [T, A, L, None, None, None] == after.queues[IDX[A]]
+    assert (T, A, L, None, None, None) == after.queues[IDX[A]]
     assert MadrasaTile("ast-supply-1", star=True) == after.madrasa[RULES.numbered_cells[0]]
     assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige
     state = at(T, _queues([A] * 5 + [None], [T, A, T, None, None, None], *others[1:]))
     after = scholar_does(state, "scholar_enrol")  # Theology's index 2: a Book majority icon
-    assert [("theology", "book", "theology:2")] == after.pending_scorings
+    assert (("theology", "book", "theology:2"),) == after.pending_scorings
     scored = scholar_does(after, "end_turn_scorings")
-    assert [] == scored.pending_scorings
-    assert ["theology:book"] == scored.scorings_done
+    assert () == scored.pending_scorings
+    assert ("theology:book",) == scored.scorings_done
     assert "theology:2" not in scored.queue_tokens
 
 
@@ -245,17 +246,21 @@ def test_solo_enra_1_2_the_rightmost_student_of_the_areas_queue_onto_the_tile() 
     """SOLO-ENRA-1, SOLO-ENRA-2: the rightmost Student of the current area's queue, whatever
     its discipline, onto the tile that triggered the action."""
     state = at(T, QUEUES)
-    state = edit(state, lambda s: s.solo.classes.update({"solo-c1": "the-2a"}))
+    state = edit(
+        state, lambda s: setattr(s.solo, "classes", {**s.solo.classes, "solo-c1": "the-2a"})
+    )
     after = scholar_does(state, "scholar_enrol_area", space="solo-c1")
     assert {"solo-c1": M} == after.solo.tile_students
-    assert [A, A, A, A, None, None] == after.queues[IDX[T]]
+    assert (A, A, A, A, None, None) == after.queues[IDX[T]]
     assert state.solo.bag == after.solo.bag
 
 
 def test_solo_enra_scholar_8_an_empty_queue_passes_to_the_next_area() -> None:
     """SCHOLAR-8, SOLO-DISC-2: the Law queue is empty: the Astronomy queue's rightmost."""
     change = _queues([T, A, L, M, T, None], [A] * 5 + [None], [T] * 5 + [None], [None] * 6)
-    state = edit(at(L, change), lambda s: s.solo.classes.update({"solo-c1": "law-2a"}))
+    state = edit(
+        at(L, change), lambda s: setattr(s.solo, "classes", {**s.solo.classes, "solo-c1": "law-2a"})
+    )
     after = scholar_does(state, "scholar_enrol_area", space="solo-c1")
     assert {"solo-c1": T} == after.solo.tile_students
     assert "the law queue is empty: next anticlockwise" in whys(after)[0]
@@ -265,7 +270,7 @@ def test_solo_enra_scholar_8_establishing_a_level_2_tile_triggers_it() -> None:
     """SCHOLAR-8: a tile listed in solo.toml (levels 2 and 3) triggers Enrol by Area at once."""
 
     def change(s: State) -> None:
-        s.solo.classes.update({"solo-c1": "law-1a", "solo-c2": "law-1e"})
+        s.solo.classes = {**s.solo.classes, **dict({"solo-c1": "law-1a", "solo-c2": "law-1e"})}
 
     after = scholar_does(at(L, change), "scholar_establish")
     assert "law-2b" == after.solo.classes["solo-c3"]
@@ -319,7 +324,7 @@ def test_solo_est_2_the_class_space_names_the_market_row(
 
     def change(s: State) -> None:
         for c in RULES.solo_class_spaces[:filled]:
-            s.solo.classes[c] = "ast-1a"
+            s.solo.classes = with_item(s.solo.classes, c, "ast-1a")
 
     state = at(L, change)
     assert row == RULES.solo_market_row[space]
@@ -334,11 +339,10 @@ def test_solo_est_3_amb_36_a_row_without_the_discipline_gives_the_next() -> None
 
     def change(s: State) -> None:
         for c in RULES.solo_class_spaces[:4]:
-            s.solo.classes[c] = "ast-1a"
+            s.solo.classes = with_item(s.solo.classes, c, "ast-1a")
         column = s.market[IDX[L]]
-        s.market[IDX[L]] = MarketColumn(
-            None, column.pile2, column.shown2, column.pile1, column.shown1
-        )
+        emptied = MarketColumn(None, column.pile2, column.shown2, column.pile1, column.shown1)
+        s.market = replaced_at(s.market, IDX[L], emptied)
 
     after = scholar_does(at(L, change), "scholar_establish")
     assert "ast-3a" == after.solo.classes["solo-c5"]
@@ -363,7 +367,8 @@ def test_solo_pres_1_a_token_of_the_current_discipline_else_the_next() -> None:
     assert (0, 0, 0, 1) == after.players[SCHOLAR].prestige
     assert state.supply_prestige[IDX[L]] - 1 == after.supply_prestige[IDX[L]]
     after = scholar_does(
-        at(L, lambda s: s.supply_prestige.__setitem__(IDX[L], 0)), "scholar_prestige"
+        at(L, lambda s: setattr(s, "supply_prestige", replaced_at(s.supply_prestige, IDX[L], 0))),
+        "scholar_prestige",
     )
     assert (1, 0, 0, 0) == after.players[SCHOLAR].prestige
     assert (
@@ -380,7 +385,7 @@ def test_solo_grad_1_2_the_leftmost_student_of_the_phase_3_row_takes_the_top_til
     its discipline, whatever the level, without a Book."""
     state = at(T, lambda s: setattr(s.solo, "phase3", [None, L, T]))
     after = scholar_does(state, "scholar_graduate")
-    assert [None, None, T] == after.solo.phase3
+    assert (None, None, T) == after.solo.phase3
     assert ["grad-law-4"] == [g.tile for g in after.players[SCHOLAR].graduations]
     assert [L] == [g.student for g in after.players[SCHOLAR].graduations]
     assert "grad-law-4" not in after.graduation
@@ -395,7 +400,7 @@ def test_solo_grad_amb_36_a_student_without_a_tile_is_passed_over() -> None:
         s.graduation = [g for g in s.graduation if not g.startswith("grad-law")]
 
     after = scholar_does(at(T, change), "scholar_graduate")
-    assert [L, None] == after.solo.phase3
+    assert (L, None) == after.solo.phase3
     assert "grad-the-4" == after.players[SCHOLAR].graduations[0].tile
     assert "(the law Students left of it have no tile left, AMB-36)" in whys(after)[0]
 
@@ -435,7 +440,7 @@ def test_solo_sank_2_a_full_madrasa_sends_the_tile_to_its_storage() -> None:
 
     def change(s: State) -> None:
         for cell in RULES.numbered_cells:
-            s.madrasa[cell] = MadrasaTile("law-board-1", star=False)
+            s.madrasa = replaced_at(s.madrasa, cell, MadrasaTile("law-board-1", star=False))
 
     after = scholar_does(at(T, change), "scholar_sankore")
     assert ("the-supply-1",) == after.players[SCHOLAR].kept_sankore

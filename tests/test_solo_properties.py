@@ -100,5 +100,5 @@ def test_observation_hides_the_scholars_deck_and_bag_order(difficulty: str) -> N
     assert [state.solo.bag.count(d) for d in RULES.disciplines] == seen["solo"]["bag_counts"]
     shuffled = state.clone()
     shuffled.players[SCHOLAR].objectives = shuffled.players[SCHOLAR].objectives[::-1]
-    shuffled.solo.bag.reverse()
+    shuffled.solo.bag = shuffled.solo.bag[::-1]
     assert seen == sr.observation(shuffled, 0)

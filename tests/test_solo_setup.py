@@ -120,11 +120,11 @@ def test_solo_set_8_the_bag_holds_the_scholars_students() -> None:
     """SOLO-SET-8: the cloth bag, beside the solo board, holds its drafted Student, and the
     observation shows how many of each discipline, not their draw order."""
     state = sr.new_game(players=1, seed=8, scholar="easy")
-    assert [] == state.solo.bag
+    assert () == state.solo.bag
     while state.decision.kind != "turn":
         state = sr.apply(state, sr.legal_actions(state)[0])
     (draft,) = [e for e in state.events if e.kind == "scholar"]
-    assert [draft.detail["student"]] == state.solo.bag
+    assert (draft.detail["student"],) == state.solo.bag
     counts = sr.observation(state, 0)["solo"]["bag_counts"]
     assert 1 == counts[RULES.discipline_index[draft.detail["student"]]] == sum(counts)
 
@@ -218,7 +218,7 @@ def test_solo_set_13_student_into_the_bag_tile_on_the_slot_book_into_storage() -
     (event,) = [e for e in after.events if e.kind == "scholar"]
     tile, book, student = event.detail["tile"], event.detail["book"], event.detail["student"]
     assert {"solo-draft": tile} == after.solo.classes
-    assert [student] == after.solo.bag
+    assert (student,) == after.solo.bag
     assert 1 == after.players[SCHOLAR].books[RULES.discipline_index[book]]
     assert (tile, book, student) in state.draft
     assert (tile, book, student) not in after.draft

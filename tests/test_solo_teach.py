@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from positions import RULES, SCHOLAR, edit, scholar_does, solo, whys
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.solo.common import knowledge
-from sankore_rules.sankore.state import MadrasaTile, State, replaced_at
+from sankore_rules.sankore.state import MadrasaTile, State
 
 IDX = RULES.discipline_index
 A, T, M, L = RULES.disciplines
@@ -40,11 +41,12 @@ def teaching(
 
     def set_up(state: State) -> None:
         state.solo.current = area
-        state.queues[IDX[area]] = [area if s else None for s in SHARED[shared]]
+        queue = tuple(area if s else None for s in SHARED[shared])
+        state.queues = replaced_at(state.queues, IDX[area], queue)
         state.players[SCHOLAR].pieces = replaced_at(
             state.players[SCHOLAR].pieces, IDX[area], 7 - placed
         )
-        state.spaces.update(pieces or {})
+        state.spaces = {**state.spaces, **dict(pieces or {})}
         if change is not None:
             change(state)
 
@@ -75,7 +77,12 @@ def test_solo_teach_1_3_only_the_area_action_paying_nothing() -> None:
 def test_solo_teach_2_no_piece_left_moves_on_to_the_next_discipline() -> None:
     """SOLO-TEACH-2: no Mosque left: a Wall, Mathematics being next anticlockwise."""
     shared = [M if s else None for s in SHARED[2]]
-    state = teaching(T, 3, placed=7, change=lambda s: s.queues.__setitem__(IDX[M], shared))
+    state = teaching(
+        T,
+        3,
+        placed=7,
+        change=lambda s: setattr(s, "queues", replaced_at(s.queues, IDX[M], tuple(shared))),
+    )
     after = scholar_does(state, "scholar_teach")
     assert {"wall-a2": SCHOLAR} == placed(state, after)
     assert (
@@ -273,10 +280,10 @@ def test_solo_sup_3_catching_up_the_walls_row() -> None:
     def madrasa(s: State) -> None:
         s.madrasa = [None] * 16
         for cell in (4, 5, 9, 10, 12, 13):  # rows 1-3: two stars each
-            s.madrasa[cell] = MadrasaTile("law-supply-1", star=True)
+            s.madrasa = replaced_at(s.madrasa, cell, MadrasaTile("law-supply-1", star=True))
         for cell, tile in ((0, "ast-board-1"), (1, "mat-madrasa"), (2, "the-board-1")):
-            s.madrasa[cell] = MadrasaTile(tile, star=False)
-        s.spaces.update({w: 0 for w in ("wall-c5",)})
+            s.madrasa = replaced_at(s.madrasa, cell, MadrasaTile(tile, star=False))
+        s.spaces = {**s.spaces, **dict({w: 0 for w in ("wall-c5",)})}
 
     state = teaching(M, 5, change=madrasa)
     after = scholar_does(state, "scholar_teach")
@@ -299,15 +306,15 @@ def test_solo_sup_4_5_the_overflow_with_the_most_prestige_and_its_contents() -> 
     C's Overflow, Books and Prestige, and C's Sankoré tile."""
 
     def overflow(s: State) -> None:
-        s.overflow_prestige["B"] = [0, 2, 0, 0]
-        s.overflow_prestige["C"] = [1, 0, 2, 0]
-        s.overflow_books["C"] = [0, 0, 0, 4]
+        s.overflow_prestige = with_item(s.overflow_prestige, "B", [0, 2, 0, 0])
+        s.overflow_prestige = with_item(s.overflow_prestige, "C", [1, 0, 2, 0])
+        s.overflow_books = with_item(s.overflow_books, "C", [0, 0, 0, 4])
 
     state = teaching(L, 5, placed=3, change=overflow)
     after = scholar_does(state, "scholar_teach")
     assert {"law-c8": SCHOLAR} == placed(state, after)
-    assert [0, 0, 0, 0] == after.overflow_prestige["C"] == after.overflow_books["C"]
-    assert [0, 2, 0, 0] == after.overflow_prestige["B"]
+    assert (0, 0, 0, 0) == after.overflow_prestige["C"] == after.overflow_books["C"]
+    assert (0, 2, 0, 0) == after.overflow_prestige["B"]
     assert (1, 0, 2, 0) == after.players[SCHOLAR].prestige
     assert 4 == after.players[SCHOLAR].books[IDX[L]]  # beyond 3: no limit (SOLO-FLOW-5)
     assert "law:C" not in after.region_tiles

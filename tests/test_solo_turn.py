@@ -12,6 +12,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, SCHOLAR, edit, scholar_events, solo, whys
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.solo.common import anticlockwise
 from sankore_rules.sankore.solo.turn import phase_of, turn_actions
 from sankore_rules.sankore.state import MadrasaTile, State
@@ -114,10 +115,12 @@ def test_solo_flow_5_the_scholar_wins_a_majority_token_with_a_full_storage() -> 
 
     def change(s: State) -> None:
         s.players[SCHOLAR].prestige = (10, 10, 10, 10)
-        s.spaces["law-b1"] = SCHOLAR
+        s.spaces = with_item(s.spaces, "law-b1", SCHOLAR)
 
     state = edit(solo(), change)
-    state = edit(state, lambda s: s.pending_scorings.append((L, "prestige", "")))
+    state = edit(
+        state, lambda s: setattr(s, "pending_scorings", (*s.pending_scorings, (L, "prestige", "")))
+    )
     after = scholar_does(state, "end_turn_scorings")
     assert (10, 11, 10, 10) == after.players[SCHOLAR].prestige
 
@@ -160,7 +163,7 @@ def test_solo_ph1_1_4_cards_turned_into_the_slots_four_students_into_the_bag() -
     deck = list(start.players[SCHOLAR].objectives)
     states = passive("easy", 3, rounds=4)
     for turn, state in enumerate(states[1:5], start=1):
-        assert deck[:turn] == state.solo.slots
+        assert tuple(deck[:turn]) == state.solo.slots
         assert tuple(deck[turn:]) == state.players[SCHOLAR].objectives
         card = RULES.objective_cards[deck[turn - 1]]
         assert card.discipline == state.solo.current
@@ -195,7 +198,7 @@ def test_solo_ph3_1_every_student_of_the_board_back_into_the_bag() -> None:
     assert 8 == len(on_board)  # 5 on the row, 3 on the level 2 and 3 tiles (SCHOLAR-8)
     (event,) = scholar_events(state, "phase3")
     assert sorted(on_board) == sorted(event.detail["students"])
-    assert [None] * 5 == state.solo.phase2 and {} == state.solo.tile_students
+    assert (None,) * 5 == state.solo.phase2 and {} == state.solo.tile_students
     assert len(before.solo.bag) + 8 - 1 == len(state.solo.bag)
 
 
@@ -207,7 +210,7 @@ def test_solo_ph3_2_each_turn_draws_onto_the_phase_3_row() -> None:
         state = states[turn]
         assert turn - 9 == len(state.solo.phase3)
         assert state.solo.current == (state.solo.phase3[-1] or state.solo.current)
-    assert [None, None] == states[16].solo.phase3[:2]  # graduated on turns 10 and 13
+    assert (None, None) == states[16].solo.phase3[:2]  # graduated on turns 10 and 13
 
 
 def test_scholar_1_an_empty_bag_moves_on_anticlockwise() -> None:
@@ -217,7 +220,7 @@ def test_scholar_1_an_empty_bag_moves_on_anticlockwise() -> None:
     state = edit(states[4], lambda s: setattr(s.solo, "bag", []))
     state = edit(state, lambda s: setattr(s.solo, "current", L))
     after = sr.apply(state, "end")
-    assert [None] == after.solo.phase2
+    assert (None,) == after.solo.phase2
     assert A == after.solo.current
     assert "the bag is empty" in whys(after, "turn")[0]
 
@@ -274,8 +277,8 @@ def test_solo_end_the_scholars_madrasa_tiles_score_like_anyones() -> None:
     """SOLO-END-1, MADR-1: the Scholar's Walls win Madrasa tiles for it."""
 
     def change(s: State) -> None:
-        s.madrasa[0] = MadrasaTile("law-supply-1", star=True)
-        s.spaces["wall-a1"] = SCHOLAR
+        s.madrasa = replaced_at(s.madrasa, 0, MadrasaTile("law-supply-1", star=True))
+        s.spaces = with_item(s.spaces, "wall-a1", SCHOLAR)
 
     scores = sr.final_scores(edit(solo(), change))
     assert SCHOLAR == scores.madrasa["r0c0"]

@@ -13,7 +13,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, started
-from sankore_rules.sankore.state import State, replaced_at
+from sankore_rules.core.shared import replaced_at, with_item
+from sankore_rules.sankore.state import State
 
 P = 0  # seed 0's first player, who acts in every position below
 # Shared Knowledge on the 2-player queue (5, 4, 4, 3, 2, +1) -> spaces emptied from the right.
@@ -57,15 +58,15 @@ def position(
         pl = s.players[P]
         i = RULES.discipline_index[area]
         pl.classes = {k: v for k, v in pl.classes.items() if k in RULES.intro_spaces}
-        pl.classes[space] = tile
+        pl.classes = with_item(pl.classes, space, tile)
         under = RULES.spaces_under[space]
         pl.students = {under[0]: student or area}
         if partner is not None:
-            pl.students[under[1]] = partner
+            pl.students = {**pl.students, under[1]: partner}
         pl.pieces = replaced_at(pl.pieces, i, 7 - placed)
         queue = s.queues[i]
-        for k in range(len(queue) - EMPTIED_FOR_SHARED[shared], len(queue)):
-            queue[k] = None
+        kept = len(queue) - EMPTIED_FOR_SHARED[shared]
+        s.queues = replaced_at(s.queues, i, (*queue[:kept], *(None,) * (len(queue) - kept)))
         pl.gold, pl.salt, pl.books = gold, salt, tuple(books)
         if change is not None:
             change(s)
@@ -249,7 +250,7 @@ def test_teach_10_no_empty_target_sends_the_student_out_of_the_game() -> None:
     """TEACH-10: both spaces above are taken: the active Student goes back to the box."""
 
     def blocked(s: State) -> None:
-        s.players[P].students.update({"s2a": "law", "s2b": "theology"})
+        s.players[P].students = {**s.players[P].students, **dict({"s2a": "law", "s2b": "theology"})}
 
     before = position("ast-1e", change=blocked)
     state = act(teach(before), "skip")
@@ -292,8 +293,8 @@ def test_teach_13_french_example_promotion_goes_to_the_free_space() -> None:
     """TEACH-13: Ben's Mathematics Student must take the left arrow (the right is occupied)."""
 
     def board(s: State) -> None:
-        s.players[P].classes["c2b"] = "the-2a"
-        s.players[P].students["s2c"] = "law"
+        s.players[P].classes = with_item(s.players[P].classes, "c2b", "the-2a")
+        s.players[P].students = with_item(s.players[P].students, "s2c", "law")
 
     state = position("mat-1e", space="c1b", change=board)
     state = act(state, "teach c1b")  # no Book: no Wall, the area is skipped; one arrow left
@@ -419,7 +420,7 @@ def test_know_10_french_illustration_three_plus_four_plus_two_is_nine() -> None:
 
     def camel(s: State) -> None:
         s.players[P].camel = "oasis-a3"
-        s.spaces["oasis-a3"] = P
+        s.spaces = with_item(s.spaces, "oasis-a3", P)
 
     state = teach(position("ast-1e", partner="law", placed=3, shared=4, gold=3, change=camel))
     assert codes(state, "camel cairo:0 camel") == []
@@ -432,7 +433,7 @@ def test_know_12_french_example_dylan_places_in_djenné_not_aoudaghost() -> None
     """KNOW-12, THEO-12: 2 + 3 + 2 = 7 reaches Aoudaghost (7) but it needs support; Djenné."""
 
     def board(s: State) -> None:
-        s.theology_books["djenne-middle"] = "law"
+        s.theology_books = with_item(s.theology_books, "djenne-middle", "law")
         s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("gold",))
 
     state = teach(position("the-1e", placed=2, shared=3, salt=3, change=board))
@@ -475,7 +476,7 @@ def test_supp_2_only_the_active_student_is_promoted() -> None:
 def _transfer_skill(extra: dict[str, str]) -> Callable[[State], None]:
     def change(s: State) -> None:
         s.players[P].skills = replaced_at(s.players[P].skills, idx("astronomy"), ("transfer",))
-        s.players[P].students.update(extra)
+        s.players[P].students = {**s.players[P].students, **dict(extra)}
 
     return change
 
@@ -639,8 +640,8 @@ def swap_region_tile(s: State, key: str, tile: str) -> None:
     """Put ``tile`` on the board space ``key``, swapping with wherever it was."""
     where = next((k for k, t in s.region_tiles.items() if t == tile), None)
     if where is not None:
-        s.region_tiles[where] = s.region_tiles[key]
-    s.region_tiles[key] = tile
+        s.region_tiles = with_item(s.region_tiles, where, s.region_tiles[key])
+    s.region_tiles = with_item(s.region_tiles, key, tile)
 
 
 def test_skill_7_a_sankoré_bonus_activates_a_section_of_choice() -> None:
@@ -704,7 +705,7 @@ def test_skill_8_tiles_that_ask_a_choice(icon: str, decision: str) -> None:
 
     def skills(s: State) -> None:
         s.players[P].skills = replaced_at(s.players[P].skills, idx("mathematics"), (icon,))
-        s.players[P].students.update(s1c="law", s0d="law")
+        s.players[P].students = {**s.players[P].students, **dict(s1c="law", s0d="law")}
 
     state = teach(position("mat-1e", change=skills), "c1a")
     assert decision == state.decision.kind
@@ -713,7 +714,10 @@ def test_skill_8_tiles_that_ask_a_choice(icon: str, decision: str) -> None:
 def test_skill_8_an_empty_stack_gives_no_tile() -> None:
     """SKILL-8, GAP-17: with no Gain-Gold tile left, law-a1 gives none."""
     state = act(
-        law_position(gold=1, change=lambda s: s.skill_stacks.update(gold=0)), "crown law-a1"
+        law_position(
+            gold=1, change=lambda s: setattr(s, "skill_stacks", {**s.skill_stacks, "gold": 0})
+        ),
+        "crown law-a1",
     )
     assert state.players[P].skills == ((), (), (), ())
     assert state.spaces["law-a1"] == P

@@ -12,7 +12,8 @@ import pytest
 
 import sankore_rules as sr
 from positions import act, codes, options
-from sankore_rules.sankore.state import Graduated, MadrasaTile, State, replaced_at
+from sankore_rules.core.shared import replaced_at, with_item, without
+from sankore_rules.sankore.state import Graduated, MadrasaTile, State
 from test_teach import P, idx, position, swap_region_tile, teach
 
 THEO = idx("theology")
@@ -152,7 +153,7 @@ def test_theo_1_a_mosque_goes_on_an_empty_space() -> None:
     """THEO-1: the Mosque leaves the board; a space with a Mosque is taken."""
 
     def taken(s: State) -> None:
-        s.spaces["gao-bottom"] = 1
+        s.spaces = with_item(s.spaces, "gao-bottom", 1)
 
     state = theology(2, change=taken)
     assert codes(state, "mosque gao-bottom") == ["space_taken"]
@@ -182,7 +183,7 @@ def test_theo_5_lower_rows_give_the_book_lying_there() -> None:
     """THEO-5: djenne-bottom's Law Book goes to the Bookshelf."""
 
     def book(s: State) -> None:
-        s.theology_books["djenne-bottom"] = "law"
+        s.theology_books = with_item(s.theology_books, "djenne-bottom", "law")
 
     state = act(theology(2, change=book), "mosque djenne-bottom")
     assert state.players[P].books == (0, 0, 0, 1)
@@ -193,7 +194,7 @@ def test_theo_5_a_book_with_no_room_goes_to_the_supply() -> None:
     """THEO-5, RES-4, AMB-7: a fourth Law Book is not kept."""
 
     def book(s: State) -> None:
-        s.theology_books["djenne-bottom"] = "law"
+        s.theology_books = with_item(s.theology_books, "djenne-bottom", "law")
         s.players[P].books = (0, 0, 0, 3)
 
     before = theology(2, change=book)
@@ -240,7 +241,7 @@ def _quiet_tiles(s: State) -> None:
 
 def _astronomers(s: State) -> None:
     _quiet_tiles(s)
-    s.players[P].students["s1c"] = "astronomy"
+    s.players[P].students = with_item(s.players[P].students, "s1c", "astronomy")
     s.players[P].graduations = (Graduated("grad-ast-1", "astronomy"),)
 
 
@@ -253,14 +254,14 @@ def test_theo_8_madrasa_student_from_board_or_graduation_not_the_active_one() ->
     assert options(state) == ["madrasa board s1c", "madrasa graduation 0", "skip"]
     state = act(state, "madrasa graduation 0")
     assert (Graduated("grad-ast-1", None),) == state.players[P].graduations
-    assert state.madrasa_students == [(P, "astronomy")]
+    assert state.madrasa_students == ((P, "astronomy"),)
     assert state.players[P].students["s1c"] == "astronomy"
 
 
 def test_theo_8_without_such_a_student_the_reward_is_lost() -> None:
     """THEO-8, AMB-4: no Astronomy Student: the Mosque is placed, nothing else happens."""
     state = act(theology(10, change=_quiet_tiles), "mosque tadmekka-top-right")
-    assert state.madrasa_students == []
+    assert state.madrasa_students == ()
     assert state.decision.kind == "promote_active"
 
 
@@ -269,9 +270,9 @@ def test_theo_9_prestige_for_each_matching_star_showing() -> None:
 
     def stars(s: State) -> None:
         _astronomers(s)
-        s.madrasa[8] = MadrasaTile("ast-madrasa", star=True)
-        s.madrasa[7] = MadrasaTile("law-madrasa", star=True)
-        s.madrasa[0] = MadrasaTile("ast-supply-1", star=False)
+        s.madrasa = replaced_at(s.madrasa, 8, MadrasaTile("ast-madrasa", star=True))
+        s.madrasa = replaced_at(s.madrasa, 7, MadrasaTile("law-madrasa", star=True))
+        s.madrasa = replaced_at(s.madrasa, 0, MadrasaTile("ast-supply-1", star=False))
         swap_region_tile(s, "theology:B", "the-board-1")  # bonus: 1 Inspiration
 
     state = act(theology(10, change=stars), "mosque tadmekka-top-right", "madrasa board s1c")
@@ -289,7 +290,10 @@ def test_theo_10_first_top_row_mosque_of_a_region_places_its_tile() -> None:
     assert "theology:C" not in state.region_tiles
     assert state.players[P].inspiration == 2
     again = act(
-        theology(8, change=lambda s: s.region_tiles.pop("theology:C")), "mosque niani-top-left"
+        theology(
+            8, change=lambda s: setattr(s, "region_tiles", without(s.region_tiles, "theology:C"))
+        ),
+        "mosque niani-top-left",
     )
     assert theology(8).madrasa == again.madrasa
     assert again.players[P].inspiration == 1
@@ -310,8 +314,8 @@ def test_theo_11_french_example_dylan_at_tadmekka() -> None:
     def board(s: State) -> None:
         _astronomers(s)
         swap_region_tile(s, "theology:B", "the-board-1")  # bonus: 1 Inspiration
-        s.madrasa[8] = MadrasaTile("ast-madrasa", star=True)
-        s.madrasa[0] = MadrasaTile("ast-supply-1", star=True)
+        s.madrasa = replaced_at(s.madrasa, 8, MadrasaTile("ast-madrasa", star=True))
+        s.madrasa = replaced_at(s.madrasa, 0, MadrasaTile("ast-supply-1", star=True))
 
     before = theology(10, change=board)
     assert codes(before, "mosque tadmekka-top-right") == []
@@ -323,7 +327,7 @@ def test_theo_11_french_example_dylan_at_tadmekka() -> None:
     state = act(state, "madrasa board s1c")
     me = state.players[P]
     assert me.prestige == (2, 0, 0, 0)
-    assert state.madrasa_students == [(P, "astronomy")]
+    assert state.madrasa_students == ((P, "astronomy"),)
     assert "s1c" not in me.students
     assert before.supply_prestige[0] - 2 == state.supply_prestige[0]
 

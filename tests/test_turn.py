@@ -17,15 +17,9 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
+from sankore_rules.core.shared import adjusted, popped, replaced_at, with_item
 from sankore_rules.sankore.rules.deadlock import can_progress
-from sankore_rules.sankore.state import (
-    Graduated,
-    MadrasaTile,
-    MarketColumn,
-    State,
-    adjusted,
-    replaced_at,
-)
+from sankore_rules.sankore.state import Graduated, MadrasaTile, MarketColumn, State
 
 
 def kinds(state: State) -> list[str]:
@@ -38,7 +32,8 @@ def fill_madrasa(state: State, cells: int) -> State:
     def change(s: State) -> None:
         for cell in RULES.numbered_cells[:cells]:
             key = sorted(s.region_tiles)[0]
-            s.madrasa[cell] = MadrasaTile(s.region_tiles.pop(key), star=False)
+            tile, s.region_tiles = popped(s.region_tiles, key)
+            s.madrasa = replaced_at(s.madrasa, cell, MadrasaTile(tile, star=False))
 
     return edit(state, change)
 
@@ -48,7 +43,7 @@ def sankore_queue(area_index: int) -> State:
     icon space (2-player space 3)."""
 
     def change(s: State) -> None:
-        s.queues[area_index] = ["law", "law", "law", "theology", None, None]
+        s.queues = replaced_at(s.queues, area_index, ["law", "law", "law", "theology", None, None])
 
     return edit(started(2, 0), change)
 
@@ -97,15 +92,15 @@ def test_turn_2_two_different_main_actions_then_no_third() -> None:
     """TURN-2: Return a Favour, then Establish, then nothing more: a third main action is
     refused (no_main_actions_left); the main actions used reset for the next player."""
     state = act(started(2, 0), "favour return")
-    assert ["favour"] == state.main_used
+    assert ("favour",) == state.main_used
     state = act(state, "establish law-1a", "class c1b", "library law 0")
-    assert ["favour", "establish"] == state.main_used
+    assert ("favour", "establish") == state.main_used
     assert "turn" == state.decision.kind
     refused(state, "teach c0a", ["no_main_actions_left"])
     refused(state, "enrol law", ["no_main_actions_left"])
     assert [] == [o for o in options(state) if o.split()[0] in ("enrol", "teach", "graduate")]
     state = act(state, "end")
-    assert [] == state.main_used
+    assert () == state.main_used
     assert [] == codes(state, "favour return")
 
 
@@ -124,7 +119,7 @@ def test_turn_2_the_same_main_action_twice_is_refused() -> None:
 def test_turn_4_take_then_return_a_favour_is_one_action() -> None:
     """TURN-4, FAV-1: Take a Favour and Return a Favour are the same main action."""
     state = act(started(2, 0), "favour take", "resource gold")
-    assert ["favour"] == state.main_used
+    assert ("favour",) == state.main_used
     refused(state, "favour return", ["action_already_taken"])
     state = act(started(2, 0), "favour return")
     refused(state, "favour take", ["action_already_taken"])
@@ -136,11 +131,11 @@ def test_turn_5_free_exchange_is_not_a_main_action() -> None:
     state = act(started(2, 0), "enrol astronomy")  # space 4: a Favour icon
     assert "exchange" == state.decision.kind
     state = act(state, "favour return")
-    assert ["enrol"] == state.main_used
+    assert ("enrol",) == state.main_used
     assert 1 == state.players[0].favour_tiles
     assert [] == codes(state, "favour return")
     state = act(state, "favour return")
-    assert ["enrol", "favour"] == state.main_used
+    assert ("enrol", "favour") == state.main_used
     assert 0 == state.players[0].favour_tiles
 
 
@@ -154,7 +149,7 @@ def test_turn_3_bonus_actions_any_number_before_between_and_after_main_actions()
     state = act(state, "write astronomy", "favour return", "write theology")
     state = act(state, "establish law-1a", "class c1b", "library law 0", "write mathematics")
     pl = state.players[0]
-    assert ["favour", "establish"] == state.main_used
+    assert ("favour", "establish") == state.main_used
     assert 0 == pl.inspiration
     assert (1, 1, 1, 0) == pl.books
     assert "turn" == state.decision.kind
@@ -232,7 +227,7 @@ def test_stor_3_the_player_chooses_which_extra_prestige_to_return() -> None:
     refused(state, "return law", ["no_token"])
     state = act(state, "return theology")
     assert (5, 4, 3, 0) == state.players[0].prestige
-    assert [0, 1, 0, 1] == state.supply_prestige
+    assert (0, 1, 0, 1) == state.supply_prestige
     assert (1, "turn") == (state.current_player, state.decision.kind)
 
 
@@ -246,7 +241,7 @@ def test_stor_3_prestige_within_capacity_is_kept_and_one_choice_makes_itself() -
 
     def change(s: State) -> None:
         s.players[0].prestige = (13, 0, 0, 0)
-        s.supply_prestige[0] = 0
+        s.supply_prestige = replaced_at(s.supply_prestige, 0, 0)
 
     state = act(edit(started(2, 0), change), "end")
     assert (12, 0, 0, 0) == state.players[0].prestige
@@ -259,8 +254,10 @@ def test_turn_6_stor_4_majority_scorings_come_before_storage_limits() -> None:
     first (player 0 wins region A's Astronomy Book), then extra Gold goes back."""
 
     def change(s: State) -> None:
-        s.queues[1] = ["law", "law", "mathematics", None, None, None]  # space 2: Book majority
-        s.spaces["djenne-bottom"] = 0
+        s.queues = replaced_at(
+            s.queues, 1, ["law", "law", "mathematics", None, None, None]
+        )  # space 2: Book majority
+        s.spaces = with_item(s.spaces, "djenne-bottom", 0)
         s.players[0].pieces = adjusted(s.players[0].pieces, 1, -1)
         s.players[0].gold = 8
 
@@ -301,7 +298,7 @@ def test_end_2_triggered_by_the_last_player_of_the_round_ends_at_once() -> None:
     state = act(started(2, 0), "end")  # player 1 is the last of the round
 
     def change(s: State) -> None:
-        s.queues[2] = ["law", "law", "law", "astronomy", None, None]
+        s.queues = replaced_at(s.queues, 2, ["law", "law", "law", "astronomy", None, None])
 
     state = fill_madrasa(edit(state, change), 11)
     state = act(state, "enrol mathematics")
@@ -318,7 +315,9 @@ def test_end_2_three_players_trigger_mid_round() -> None:
     assert 0 == state.current_player
 
     def change(s: State) -> None:
-        s.queues[2] = ["law", "law", "law", "law", "mathematics", None, None]  # space 4: Sankoré
+        s.queues = replaced_at(
+            s.queues, 2, ["law", "law", "law", "law", "mathematics", None, None]
+        )  # space 4: Sankoré
 
     state = fill_madrasa(edit(state, change), 11)
     state = act(state, "enrol mathematics")
@@ -376,35 +375,41 @@ def library_full(s: State) -> None:
 
 
 def queue_student(s: State) -> None:
-    s.queues[0][0] = "law"
+    s.queues = replaced_at(s.queues, 0, replaced_at(s.queues[0], 0, "law"))
 
 
 def market_tile(s: State) -> None:
-    s.market[3] = MarketColumn(None, (), None, (), "law-1a")
+    s.market = replaced_at(s.market, 3, MarketColumn(None, (), None, (), "law-1a"))
 
 
 def under_a_class(s: State) -> None:
-    s.players[0].students["s1a"] = "law"  # under ast-1c, player 0's class on c1a
+    s.players[0].students = with_item(
+        s.players[0].students, "s1a", "law"
+    )  # under ast-1c, player 0's class on c1a
 
 
 def transfer_with_inspiration(s: State) -> None:
-    s.players[0].students["s1c"] = "law"  # no class on c1b; s1a, under c1a's class, is empty
+    s.players[0].students = with_item(
+        s.players[0].students, "s1c", "law"
+    )  # no class on c1b; s1a, under c1a's class, is empty
     s.players[0].inspiration = 1
 
 
 def transfer_without_inspiration(s: State) -> None:
-    s.players[0].students["s1c"] = "law"
+    s.players[0].students = with_item(s.players[0].students, "s1c", "law")
 
 
 def transfer_with_inspiration_on_the_track(s: State) -> None:
-    s.players[0].students["s1c"] = "law"
+    s.players[0].students = with_item(s.players[0].students, "s1c", "law")
     s.players[0].favour_pos = 6  # space 7: 1 Inspiration
 
 
 def free_establish_within_reach(s: State) -> None:
     market_tile(s)
     library_full(s)
-    s.players[0].students["s1c"] = "law"  # c1b has no class; a free Establish can put one
+    s.players[0].students = with_item(
+        s.players[0].students, "s1c", "law"
+    )  # c1b has no class; a free Establish can put one
     s.players[0].favour_pos = 4  # space 5: Establish without a Book
 
 
@@ -426,7 +431,7 @@ def market_tile_book_on_the_track(s: State) -> None:
 
 def market_tile_supply_empty(s: State) -> None:
     market_tile_book_by_writing(s)
-    s.supply_books[RULES.discipline_index["law"]] = 0
+    s.supply_books = replaced_at(s.supply_books, RULES.discipline_index["law"], 0)
 
 
 def book_card_in_hand(s: State) -> None:
@@ -448,7 +453,7 @@ def graduation_tile_no_book(s: State) -> None:
 def market_tile_library_full(s: State) -> None:
     market_tile(s)
     library_full(s)
-    s.players[0].students["s1c"] = "law"
+    s.players[0].students = with_item(s.players[0].students, "s1c", "law")
 
 
 def graduation_tile(s: State) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, solo, started
-from sankore_rules.core.values import ReadOnlyDict
+from sankore_rules.core.shared import ReadOnlyDict
 from sankore_rules.sankore.engine import ENGINE
 from sankore_rules.sankore.state import PlayerState, SoloState, State
 
@@ -48,7 +48,8 @@ def test_every_state_the_library_hands_out_is_sealed() -> None:
 
 def test_a_sealed_state_refuses_a_change_in_place_and_keeps_its_answers() -> None:
     """Issue 11: with 1 Inspiration player 0 may write a Book; setting it to 0 in place is
-    refused with a StateError, so the options listed before stay right and ``write`` still
+    refused with a StateError (and a change to any of its containers with a TypeError), so the
+    options listed before stay right and ``write`` still
     applies (leaving 0 Inspiration, not -1)."""
     draft = started(2, 0).clone()
     draft.players[0].inspiration = 1
@@ -61,8 +62,14 @@ def test_a_sealed_state_refuses_a_change_in_place_and_keeps_its_answers() -> Non
         state.game_over = True
     with pytest.raises(AttributeError):
         state.agenda.append(state.agenda[-1])  # type: ignore[attr-defined]
-    with pytest.raises(sr.StateError):
+    with pytest.raises(TypeError):
         state.agenda[-1].args["x"] = 1  # type: ignore[index]
+    with pytest.raises(TypeError):
+        state.spaces["law-1"] = 0
+    with pytest.raises(TypeError):
+        state.players[0].students["s1a"] = "law"
+    with pytest.raises(TypeError):
+        state.supply_books[0] = 9  # type: ignore[index]
     assert 1 == state.players[0].inspiration
     assert listed == sr.legal_actions(state)
     after = sr.apply(state, "write astronomy")

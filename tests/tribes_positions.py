@@ -29,7 +29,7 @@ def position(players: int = 2, seed: int = 1) -> FiveTribesState:
     state.tiles = [t.id for t in TRIBES.tables.sultanate.tile]
     state.bag = TRIBES.meeple_counts
     state.meeples = [(0,) * len(COLOURS)] * len(TRIBES.cells)
-    state.agenda = []
+    state.agenda = ()
     state.events = []
     return state
 
@@ -117,5 +117,5 @@ def arrive(
     hand = tuple(int(i == c) for i in range(len(COLOURS)))
     cell = TRIBES.cell_index[via]
     state.move = Move(cell, cell, -1, hand)
-    state.agenda = [*below, Task("drop", player)]
+    state.agenda = (*below, Task("drop", player))
     return sr.apply(state, f"drop {target} {colour}")

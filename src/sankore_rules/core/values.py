@@ -7,7 +7,9 @@ A sealed state refuses every assignment (``state.players[0].gold = 5`` raises
 [`StateError`][sankore_rules.StateError]); its containers are tuples and read-only mappings. So
 what the engine learned of a sealed state (its legal options) stays true of it, and answers can
 never go stale. To set up a position by hand, change a copy: ``state.clone()`` is a draft, which
-every function accepts and answers about as it is at the time of asking.
+every function accepts and answers about as it is at the time of asking. (The containers are
+``core/shared.py``'s: tuples and read-only dicts, shared by the states an action leaves them
+alone in.)
 
 Sealing swaps an object's class for its sealed twin; the two share their layout, so it costs one
 assignment, and a draft's attribute writes cost what a plain object's do.
@@ -15,38 +17,13 @@ assignment, and a draft's attribute writes cost what a plain object's do.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
 from sankore_rules.core.errors import StateError
 
-__all__ = ["ReadOnlyDict", "draft_of", "sealable"]
+__all__ = ["draft_of", "sealable"]
 
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class ReadOnlyDict(dict[K, V]):
-    """A dict that refuses every change: what a sealed state holds where a dict belongs.
-
-    Reading costs what a dict's does (it is one); a change makes a new one
-    (``ReadOnlyDict({**old, key: value})``).
-    """
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise StateError(
-            "a state the library hands out is a value and its mappings cannot be changed in "
-            "place; change a copy instead: state.clone() is an editable draft"
-        )
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce__(self) -> tuple[type[ReadOnlyDict[K, V]], tuple[dict[K, V]]]:
-        # Pickled as its contents: rebuilt by the constructor, not item by item.
-        return (type(self), (dict(self),))
 
 
 def _refuse_change(self: object, name: str, value: object) -> None:

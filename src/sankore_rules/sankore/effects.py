@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.common import gain_books, gain_prestige
-from sankore_rules.sankore.state import State, Task, replaced_at
+from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = ["effect_tasks", "skill_section_tasks"]
@@ -334,7 +335,7 @@ def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -
     icon = task.args["icon"]
     if action.args[0] == "discard":
         return
-    state.skill_stacks[icon] -= 1
+    state.skill_stacks = with_item(state.skill_stacks, icon, state.skill_stacks[icon] - 1)
     pl = state.players[task.player]
     i = rules.discipline_index[action.args[0]]
     held = list(pl.skills[i])
@@ -352,7 +353,10 @@ def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -
 @step("majority_scoring")
 def _majority_scoring(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # Waits for the end of the turn like every majority scoring (MAJ-1, MAJ-2, AMB-19).
-    state.pending_scorings.append((task.args["area"], task.args["scoring"], ""))
+    state.pending_scorings = (
+        *state.pending_scorings,
+        (task.args["area"], task.args["scoring"], ""),
+    )
     log(
         state,
         "scoring_triggered",

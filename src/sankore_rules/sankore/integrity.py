@@ -18,9 +18,9 @@ __all__ = ["component_counts", "identity_problems", "integrity_problems", "refer
 def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
     """How many of each component the state accounts for, per discipline where it has one."""
     idx = rules.discipline_index
-    books = state.supply_books.copy()
-    prestige = state.supply_prestige.copy()
-    students = state.students_out.copy()
+    books = list(state.supply_books)
+    prestige = list(state.supply_prestige)
+    students = list(state.students_out)
     for pl in state.players:
         for i in range(4):
             books[i] += pl.books[i]
@@ -296,7 +296,7 @@ def identity_problems(rules: Rules, state: State) -> list[str]:
         seen += [*col.pile1, *col.pile2]
     # EST-8: a tile built over goes back to the box, so a tile may be nowhere; never twice.
     problems += _once("Advanced Class tile", seen, advanced, all_present=False)
-    graduation = state.graduation + [g.tile for pl in state.players for g in pl.graduations]
+    graduation = [*state.graduation, *(g.tile for pl in state.players for g in pl.graduations)]
     problems += _once("Graduation tile", graduation, list(rules.graduation_tiles))
     return problems
 

@@ -1,16 +1,19 @@
 """The game state: every component's whereabouts, the pending decisions, JSON and observation.
 
-The state is a tree of attrs classes. Its containers are shallow: lists and dicts of ints,
-strings and frozen records, so [`State.clone`][sankore_rules.State.clone] copies a state in a few
-microseconds by copying the containers and sharing the immutable values. ``apply`` clones, then
-changes the clone; the caller's state is never touched.
+The state is a tree of attrs classes. Its containers never change once made: sequences are
+tuples and mappings [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict]s, of ints, strings
+and frozen records. So a state shares every container an action did not change with the state it
+came from, and [`State.clone`][sankore_rules.State.clone] copies only the objects ``apply``
+changes in place: the state, its players, the solo board, and the ``agenda`` and ``events``
+lists. ``apply`` clones, then replaces on the clone each container the action changes (see
+``sankore_rules.core.shared``); the caller's state is never touched.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import cattrs
 from attrs import define, field, frozen
@@ -18,8 +21,9 @@ from cattrs.gen import make_dict_structure_fn
 
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.serial import structure_state
+from sankore_rules.core.shared import ReadOnlyDict, adjusted, replaced_at
 from sankore_rules.core.tasks import Event, Task
-from sankore_rules.core.values import ReadOnlyDict, draft_of, sealable
+from sankore_rules.core.values import draft_of, sealable
 
 __all__ = [
     "SCHOLAR",
@@ -103,8 +107,9 @@ class PlayerState:
     """One player's board, resource board, hand and pieces.
 
     Counts per discipline (``books``, ``prestige``, ``pieces``) are tuples in the ruleset's
-    discipline order. Every sequence here is a tuple, shared by the states an action did not
-    change for this player; an action replaces it (see ``adjusted``), never changes it.
+    discipline order. Every sequence here is a tuple and every mapping a read-only dict, shared
+    by the states an action did not change for this player; an action replaces it (see
+    ``adjusted``, ``with_item``), never changes it.
 
     Attributes:
         gold: Gold held.
@@ -135,8 +140,8 @@ class PlayerState:
     favour_tiles: int
     favour_pos: int
     pieces: tuple[int, ...]
-    classes: dict[str, str]
-    students: dict[str, str]
+    classes: ReadOnlyDict[str, str]
+    students: ReadOnlyDict[str, str]
     skills: tuple[tuple[str, ...], ...]
     graduations: tuple[Graduated, ...]
     camel: str
@@ -177,7 +182,7 @@ class PlayerState:
         )
 
     def clone(self) -> PlayerState:
-        """A copy sharing only immutable values (the tuples are shared as they are)."""
+        """A copy sharing every container (they never change: tuples and read-only dicts)."""
         return _PLAYER_DRAFT(
             self.gold,
             self.salt,
@@ -187,8 +192,8 @@ class PlayerState:
             self.favour_tiles,
             self.favour_pos,
             self.pieces,
-            self.classes.copy(),
-            self.students.copy(),
+            self.classes,
+            self.students,
             self.skills,
             self.graduations,
             self.camel,
@@ -198,30 +203,6 @@ class PlayerState:
             self.turns,
         )
 
-
-def adjusted(counts: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
-    """``counts`` with ``change`` added at ``index``, as a new tuple.
-
-    A player's counts are tuples that states share, so a change makes a new one.
-
-    Examples:
-        >>> adjusted((1, 2, 3, 4), 2, -1)
-        (1, 2, 2, 4)
-    """
-    return (*counts[:index], counts[index] + change, *counts[index + 1 :])
-
-
-def replaced_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with ``value`` at ``index``, as a new tuple.
-
-    Examples:
-        >>> replaced_at(("a", "b"), 0, "c")
-        ('c', 'b')
-    """
-    return (*values[:index], value, *values[index + 1 :])
-
-
-T = TypeVar("T")
 
 #: The Scholar's seat in a solo game: you play first, as P0 (SOLO-SET-11), the Scholar is P1.
 SCHOLAR = 1
@@ -237,7 +218,8 @@ class SoloState:
     tiles it keeps (SOLO-SANK-2) are there like any player's; its face-down deck is that
     player's ``objectives``, top card first (SOLO-SET-9). It has no Gold, Salt, Inspiration or
     Favour tiles (SOLO-SET-6, SOLO-SET-7) and its Favour disc is in the box (``favour_pos``
-    -1). This record holds the rest.
+    -1). This record holds the rest. Its sequences are tuples and its mappings read-only dicts,
+    shared between states and replaced by an action that changes them, like a player's.
 
     Attributes:
         difficulty: ``easy``, ``medium``, ``hard`` or ``very_hard`` (SOLO-SET-1).
@@ -260,13 +242,13 @@ class SoloState:
     difficulty: str
     current: str | None
     draft_card: int | None
-    slots: list[int]
-    bag: list[str]
+    slots: tuple[int, ...]
+    bag: tuple[str, ...]
     bagged: int
-    phase2: list[str | None]
-    phase3: list[str | None]
-    classes: dict[str, str]
-    tile_students: dict[str, str]
+    phase2: tuple[str | None, ...]
+    phase3: tuple[str | None, ...]
+    classes: ReadOnlyDict[str, str]
+    tile_students: ReadOnlyDict[str, str]
 
     def __eq__(self, other: object) -> bool:
         """Equal when every part of the position is (``key()``), whether sealed or a draft."""
@@ -280,28 +262,28 @@ class SoloState:
             self.difficulty,
             self.current,
             self.draft_card,
-            tuple(self.slots),
-            tuple(self.bag),
+            self.slots,
+            self.bag,
             self.bagged,
-            tuple(self.phase2),
-            tuple(self.phase3),
+            self.phase2,
+            self.phase3,
             frozenset(self.classes.items()),
             frozenset(self.tile_students.items()),
         )
 
     def clone(self) -> SoloState:
-        """A copy sharing only immutable values."""
+        """A copy sharing every container (they never change: tuples and read-only dicts)."""
         return _SOLO_DRAFT(
             self.difficulty,
             self.current,
             self.draft_card,
-            self.slots.copy(),
-            self.bag.copy(),
+            self.slots,
+            self.bag,
             self.bagged,
-            self.phase2.copy(),
-            self.phase3.copy(),
-            self.classes.copy(),
-            self.tile_students.copy(),
+            self.phase2,
+            self.phase3,
+            self.classes,
+            self.tile_students,
         )
 
 
@@ -313,9 +295,14 @@ class State:
     The public contract is small: [`current_player`][sankore_rules.State.current_player],
     [`decision`][sankore_rules.State.decision], [`legal_actions`][sankore_rules.legal_actions],
     [`apply`][sankore_rules.apply] and friends. The fields are readable by anyone (frontends
-    draw from them); they change only through ``apply``. Lists "per discipline" follow the
+    draw from them); they change only through ``apply``. Sequences "per discipline" follow the
     ruleset's discipline order (``rules_of(state).disciplines``); space, tile and card ids are
     those of the rule tables and of the action notation.
+
+    Every container but ``players``, ``agenda`` and ``events`` is a tuple or a
+    [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict] that never changes: states share
+    those an action did not change, and an action replaces those it changes (so a state takes
+    a few KB beside the states it came from). JSON writes them as arrays and objects.
 
     Attributes:
         rules_name: the name of the ruleset the game is played by.
@@ -385,33 +372,33 @@ class State:
     turn_limit: int | None
     first_player: int
     players: tuple[PlayerState, ...]
-    queues: list[list[str | None]]
-    queue_tokens: dict[str, str]
-    boxes: dict[str, tuple[str | None, str | None]]
-    spaces: dict[str, int]
-    theology_books: dict[str, str]
-    port_tokens: dict[str, str]
-    region_tiles: dict[str, str]
-    overflow_books: dict[str, list[int]]
-    overflow_prestige: dict[str, list[int]]
-    madrasa: list[MadrasaTile | None]
-    madrasa_students: list[tuple[int, str]]
-    supply_books: list[int]
-    supply_prestige: list[int]
-    supply_sankore: list[str]
-    skill_stacks: dict[str, int]
+    queues: tuple[tuple[str | None, ...], ...]
+    queue_tokens: ReadOnlyDict[str, str]
+    boxes: ReadOnlyDict[str, tuple[str | None, str | None]]
+    spaces: ReadOnlyDict[str, int]
+    theology_books: ReadOnlyDict[str, str]
+    port_tokens: ReadOnlyDict[str, str]
+    region_tiles: ReadOnlyDict[str, str]
+    overflow_books: ReadOnlyDict[str, tuple[int, ...]]
+    overflow_prestige: ReadOnlyDict[str, tuple[int, ...]]
+    madrasa: tuple[MadrasaTile | None, ...]
+    madrasa_students: tuple[tuple[int, str], ...]
+    supply_books: tuple[int, ...]
+    supply_prestige: tuple[int, ...]
+    supply_sankore: tuple[str, ...]
+    skill_stacks: ReadOnlyDict[str, int]
     favour_supply: int
-    graduation: list[str]
-    market: list[MarketColumn]
-    library: list[list[str]]
-    students_out: list[int]
-    discarded_sankore: list[str]
-    draft: list[tuple[str, str, str]]
-    main_used: list[str]
-    pending_scorings: list[tuple[str, str, str]]
-    scorings_done: list[str]
+    graduation: tuple[str, ...]
+    market: tuple[MarketColumn, ...]
+    library: tuple[tuple[str, ...], ...]
+    students_out: tuple[int, ...]
+    discarded_sankore: tuple[str, ...]
+    draft: tuple[tuple[str, str, str], ...]
+    main_used: tuple[str, ...]
+    pending_scorings: tuple[tuple[str, str, str], ...]
+    scorings_done: tuple[str, ...]
     teaching: tuple[int, str, str, str] | None
-    abilities_used: list[int]
+    abilities_used: tuple[int, ...]
     end_triggered: bool
     end_cause: str | None
     game_over: bool
@@ -472,33 +459,33 @@ class State:
             self.turn_limit,
             self.first_player,
             tuple(p.key() for p in self.players),
-            tuple(map(tuple, self.queues)),
+            self.queues,
             frozenset(self.queue_tokens.items()),
             frozenset(self.boxes.items()),
             frozenset(self.spaces.items()),
             frozenset(self.theology_books.items()),
             frozenset(self.port_tokens.items()),
             frozenset(self.region_tiles.items()),
-            frozenset((k, tuple(v)) for k, v in self.overflow_books.items()),
-            frozenset((k, tuple(v)) for k, v in self.overflow_prestige.items()),
-            tuple(self.madrasa),
-            tuple(self.madrasa_students),
-            tuple(self.supply_books),
-            tuple(self.supply_prestige),
-            tuple(self.supply_sankore),
+            frozenset(self.overflow_books.items()),
+            frozenset(self.overflow_prestige.items()),
+            self.madrasa,
+            self.madrasa_students,
+            self.supply_books,
+            self.supply_prestige,
+            self.supply_sankore,
             frozenset(self.skill_stacks.items()),
             self.favour_supply,
-            tuple(self.graduation),
-            tuple(self.market),
-            tuple(map(tuple, self.library)),
-            tuple(self.students_out),
-            tuple(self.discarded_sankore),
-            tuple(self.draft),
-            tuple(self.main_used),
-            tuple(self.pending_scorings),
-            tuple(self.scorings_done),
+            self.graduation,
+            self.market,
+            self.library,
+            self.students_out,
+            self.discarded_sankore,
+            self.draft,
+            self.main_used,
+            self.pending_scorings,
+            self.scorings_done,
             self.teaching,
-            tuple(self.abilities_used),
+            self.abilities_used,
             self.end_triggered,
             self.end_cause,
             self.game_over,
@@ -525,10 +512,12 @@ class State:
             self.__class__ = State
 
     def clone(self) -> State:
-        """An editable copy (a draft): it shares only immutable values with this state.
+        """An editable copy (a draft) that ``apply`` may change without changing this state.
 
         Change the copy to set up a position by hand; every function takes it, and ``apply``
-        returns a sealed state again.
+        returns a sealed state again. It shares every container with this state but its players
+        and the solo board: the rest never change (tuples and read-only dicts, replaced when an
+        action changes them).
         """
         return _STATE_DRAFT(
             self.rules_name,
@@ -539,33 +528,33 @@ class State:
             self.turn_limit,
             self.first_player,
             tuple([p.clone() for p in self.players]),
-            [q.copy() for q in self.queues],
-            self.queue_tokens.copy(),
-            self.boxes.copy(),
-            self.spaces.copy(),
-            self.theology_books.copy(),
-            self.port_tokens.copy(),
-            self.region_tiles.copy(),
-            {k: v.copy() for k, v in self.overflow_books.items()},
-            {k: v.copy() for k, v in self.overflow_prestige.items()},
-            self.madrasa.copy(),
-            self.madrasa_students.copy(),
-            self.supply_books.copy(),
-            self.supply_prestige.copy(),
-            self.supply_sankore.copy(),
-            self.skill_stacks.copy(),
+            self.queues,
+            self.queue_tokens,
+            self.boxes,
+            self.spaces,
+            self.theology_books,
+            self.port_tokens,
+            self.region_tiles,
+            self.overflow_books,
+            self.overflow_prestige,
+            self.madrasa,
+            self.madrasa_students,
+            self.supply_books,
+            self.supply_prestige,
+            self.supply_sankore,
+            self.skill_stacks,
             self.favour_supply,
-            self.graduation.copy(),
-            self.market.copy(),
-            [shelf.copy() for shelf in self.library],
-            self.students_out.copy(),
-            self.discarded_sankore.copy(),
-            self.draft.copy(),
-            self.main_used.copy(),
-            self.pending_scorings.copy(),
-            self.scorings_done.copy(),
+            self.graduation,
+            self.market,
+            self.library,
+            self.students_out,
+            self.discarded_sankore,
+            self.draft,
+            self.main_used,
+            self.pending_scorings,
+            self.scorings_done,
             self.teaching,
-            self.abilities_used.copy(),
+            self.abilities_used,
             self.end_triggered,
             self.end_cause,
             self.game_over,

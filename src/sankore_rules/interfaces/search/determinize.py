@@ -141,17 +141,20 @@ class Determinizer:
                 state.solo.draft_card = cards.pop()
             bag = self._bag.copy()
             rng.shuffle(bag)
-            state.solo.bag = bag
-        for i, hidden in enumerate(self._piles):
-            column = state.market[i]
+            state.solo.bag = tuple(bag)
+        market = []
+        for column, hidden in zip(state.market, self._piles, strict=True):
             below = {pile: rng.sample(unseen, n) for pile, (n, unseen) in hidden.items()}
-            state.market[i] = MarketColumn(
-                column.level3,
-                column.pile2[:1] + tuple(below["pile2"]),
-                column.shown2,
-                column.pile1[:1] + tuple(below["pile1"]),
-                column.shown1,
+            market.append(
+                MarketColumn(
+                    column.level3,
+                    column.pile2[:1] + tuple(below["pile2"]),
+                    column.shown2,
+                    column.pile1[:1] + tuple(below["pile1"]),
+                    column.shown1,
+                )
             )
+        state.market = tuple(market)
         state.seal()  # a state like any the library hands out
         return state
 

@@ -575,8 +575,8 @@ def _law_pieces(s: Scene, st: State) -> str:
     area = rules.disciplines[3]
     for letter, (rx, ry) in law.regions.items():
         pieces.append(s.region_boxes(area, letter, rx + 56, ry + 4, tile=True))
-        books = st.overflow_books.get(letter, [])
-        prestige = st.overflow_prestige.get(letter, [])
+        books = st.overflow_books.get(letter, ())
+        prestige = st.overflow_prestige.get(letter, ())
         k = 0
         for what, counts in (("book", books), ("token", prestige)):
             for d, n in zip(rules.disciplines, counts, strict=False):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, step
 from sankore_rules.sankore.rules.common import gain_books
@@ -76,8 +77,8 @@ def move_reasons(rules: Rules, state: State, p: int, action: Action) -> list[Rea
 
 def _move(state: State, p: int, action: Action) -> None:
     origin, target = action.args
-    students = state.players[p].students
-    students[target] = students.pop(origin)
+    pl = state.players[p]
+    pl.students = with_item(without(pl.students, origin), target, pl.students[origin])
     log(state, action.kind, p, start=origin, end=target)
 
 

@@ -10,10 +10,11 @@ from collections.abc import Iterable
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted, popped, removed, replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, memo, names_nothing, push, step
 from sankore_rules.sankore.rules.abilities import area_knowledge
-from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task, adjusted
+from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task
 
 __all__ = [
     "contribute_tasks",
@@ -43,12 +44,11 @@ def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) 
     pl = state.players[p]
     limit = rules.limits.books_per_discipline
     unlimited = state.is_scholar(p)  # the Scholar's storage has no limit (SOLO-FLOW-5)
-    gained = 0
-    while gained < n and state.supply_books[i] > 0 and (unlimited or pl.books[i] < limit):
-        state.supply_books[i] -= 1
-        pl.books = adjusted(pl.books, i, 1)
-        gained += 1
+    room = n if unlimited else limit - pl.books[i]
+    gained = max(0, min(n, state.supply_books[i], room))
     if gained:
+        state.supply_books = adjusted(state.supply_books, i, -gained)
+        pl.books = adjusted(pl.books, i, gained)
         log(state, "gain_book", p, discipline=discipline, count=gained)
     return gained
 
@@ -62,7 +62,7 @@ def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 
     i = rules.discipline_index[discipline]
     gained = min(n, state.supply_prestige[i])
     if gained:
-        state.supply_prestige[i] -= gained
+        state.supply_prestige = adjusted(state.supply_prestige, i, -gained)
         pl = state.players[p]
         pl.prestige = adjusted(pl.prestige, i, gained)
         log(state, "gain_prestige", p, discipline=discipline, count=gained)
@@ -149,7 +149,7 @@ def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -
     d, shelf = action.args[0], int(action.args[1])
     pl = state.players[task.player]
     pl.books = adjusted(pl.books, rules.discipline_index[d], -1)
-    state.library[shelf].append(d)
+    state.library = replaced_at(state.library, shelf, (*state.library[shelf], d))
     log(state, "contribute", task.player, discipline=d, shelf=shelf)
     if task.args["count"] > 1:
         args = dict(task.args, count=task.args["count"] - 1, used=[*task.args["used"], d])
@@ -279,7 +279,7 @@ def place_piece(rules: Rules, state: State, p: int, area: str, space: str) -> No
     """Move one of ``p``'s pieces of that area onto an area space."""
     pl = state.players[p]
     pl.pieces = adjusted(pl.pieces, rules.discipline_index[area], -1)
-    state.spaces[space] = p
+    state.spaces = with_item(state.spaces, space, p)
     log(state, "place_piece", p, area=area, space=space)
 
 
@@ -293,7 +293,7 @@ def sankore_tile_task(p: int, tile: str, from_supply: bool) -> Task:
 
 def take_region_tile(state: State, p: int, key: str) -> Task | None:
     """Take the board tile at ``key`` ("area:region") if it is still there."""
-    tile = state.region_tiles.pop(key, None)
+    tile, state.region_tiles = popped(state.region_tiles, key)
     return None if tile is None else sankore_tile_task(p, tile, from_supply=False)
 
 
@@ -343,7 +343,7 @@ def _place_sankore_tile(rules: Rules, state: State, task: Task, action: Action |
         return
     cell = next(c for c in rules.numbered_cells if state.madrasa[c] is None)
     tile = rules.sankore_tiles[tile_id]
-    state.madrasa[cell] = MadrasaTile(tile_id, star=task.args["supply"])
+    state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile_id, star=task.args["supply"]))
     log(state, "sankore_placed", task.player, tile=tile_id, cell=rules.cell_name(cell))
     if madrasa_full(rules, state):
         trigger_end(state, "madrasa", task.player)  # END-1, AMB-21
@@ -387,7 +387,7 @@ def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | 
         pl.kept_sankore = (*pl.kept_sankore, tile_id)
         log(state, "sankore_kept", task.player, tile=tile_id)
     else:
-        state.discarded_sankore.append(tile_id)
+        state.discarded_sankore = (*state.discarded_sankore, tile_id)
         log(state, "sankore_discarded", task.player, tile=tile_id)
         d = rules.sankore_tiles[tile_id].discipline
         _push_tile_bonus(rules, state, task.player, tile_id, task.args["supply"], d)
@@ -399,5 +399,5 @@ def _supply_sankore(rules: Rules, state: State, task: Task, action: Action | Non
     d = task.args["discipline"]
     tile = next((t for t in state.supply_sankore if rules.sankore_tiles[t].discipline == d), None)
     if tile is not None:
-        state.supply_sankore.remove(tile)
+        state.supply_sankore = removed(state.supply_sankore, tile)
         push(state, sankore_tile_task(task.player, tile, from_supply=True))

@@ -6,8 +6,11 @@ may go (#11: a space above its Introductory Class, OBJ-5); both are folded in he
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.abilities import has_ability
@@ -42,7 +45,7 @@ def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[st
     return [s for s in _allowed(rules, state, p, discipline) if s not in students]
 
 
-def rightmost(queue: list[str | None]) -> int | None:
+def rightmost(queue: Sequence[str | None]) -> int | None:
     """The position of a queue's rightmost Student, or None for an empty queue."""
     occupied = [i for i, s in enumerate(queue) if s is not None]
     return occupied[-1] if occupied else None
@@ -89,12 +92,14 @@ def slide_out(rules: Rules, state: State, area: str, position: int) -> tuple[str
     Returns the Student and the space left empty at the right end, the one whose icons
     trigger (ENROL-4..7; AMB-12, OBJ-7). Taken from the right end, nothing slides.
     """
-    queue = state.queues[rules.discipline_index[area]]
+    i = rules.discipline_index[area]
+    queue = state.queues[i]
     last = _rightmost(queue)
     assert last is not None
     student = queue[position]
     assert student is not None
-    queue[position : last + 1] = [*queue[position + 1 : last + 1], None]
+    slid = (*queue[:position], *queue[position + 1 : last + 1], None, *queue[last + 1 :])
+    state.queues = replaced_at(state.queues, i, slid)
     return student, last
 
 
@@ -114,9 +119,9 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
         tasks.append(Task("supply_sankore", p, {"discipline": area}))
     token = f"{area}:{last}"
     if space.book_majority:
-        state.pending_scorings.append((area, "book", token))
+        state.pending_scorings = (*state.pending_scorings, (area, "book", token))
     if space.prestige_majority:
-        state.pending_scorings.append((area, "prestige", token))
+        state.pending_scorings = (*state.pending_scorings, (area, "prestige", token))
     push(state, *tasks)
 
 
@@ -154,7 +159,8 @@ def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list
 )
 def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
-    state.players[task.player].students[action.args[0]] = task.args["student"]
+    pl = state.players[task.player]
+    pl.students = with_item(pl.students, action.args[0], task.args["student"])
 
 
 # ---- the main action ----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
@@ -45,7 +46,7 @@ def take_from_market(rules: Rules, state: State, tile_id: str) -> None:
     else:
         pile, shown = (c.pile1[1:], c.pile1[0]) if c.pile1 else ((), None)
         c = MarketColumn(c.level3, c.pile2, c.shown2, pile, shown)
-    state.market[i] = c
+    state.market = replaced_at(state.market, i, c)
 
 
 def _establish(rules: Rules, state: State, p: int, tile_id: str, free: bool) -> None:
@@ -148,7 +149,7 @@ def _establish_space(rules: Rules, state: State, task: Task, action: Action | No
     assert action is not None
     pl = state.players[task.player]
     replaced = pl.classes.get(action.args[0])
-    pl.classes[action.args[0]] = task.args["tile"]
+    pl.classes = with_item(pl.classes, action.args[0], task.args["tile"])
     log(
         state,
         "class_placed",

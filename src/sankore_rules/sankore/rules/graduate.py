@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import removed, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.rules.common import (
@@ -47,10 +48,11 @@ def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> 
 
 def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> None:
     pl = state.players[p]
-    student = pl.students.pop(space)
+    student = pl.students[space]
+    pl.students = without(pl.students, space)
     tile = graduation_tile_for(rules, state, student, rules.student_level[space])
     assert tile is not None
-    state.graduation.remove(tile)
+    state.graduation = removed(state.graduation, tile)
     pl.graduations = (*pl.graduations, Graduated(tile, student))  # GRAD-5
     log(state, "graduate", p, space=space, tile=tile, free=free)
     tasks = [] if free else [contribute_tasks(p, student)]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from sankore_rules.core.shared import adjusted, with_item, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log
 from sankore_rules.sankore.rules.common import prestige_capacity
-from sankore_rules.sankore.state import State, adjusted
+from sankore_rules.sankore.state import State
 
 __all__ = ["region_winner", "resolve_scoring"]
 
@@ -45,7 +46,7 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
         i = rules.discipline_index[d]
         winner = region_winner(rules, state, area, region)
         if kind == "book":
-            state.boxes[key] = (None, prestige)
+            state.boxes = with_item(state.boxes, key, (None, prestige))
             # The Scholar's storage has room for everything (SOLO-FLOW-5).
             room = winner is not None and (
                 state.is_scholar(winner) or state.players[winner].books[i] < limit
@@ -54,21 +55,34 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
                 won = state.players[winner]
                 won.books = adjusted(won.books, i, 1)
             else:
-                state.overflow_books[overflow_region][i] += 1
+                _overflow_book(state, overflow_region, i)
                 winner = None
         else:
-            state.boxes[key] = (book, None)
+            state.boxes = with_item(state.boxes, key, (book, None))
             pl = state.players[winner] if winner is not None else None
             if pl is not None and (
                 state.is_scholar(winner) or sum(pl.prestige) < prestige_capacity(rules, pl)
             ):
                 pl.prestige = adjusted(pl.prestige, i, 1)
             else:
-                state.overflow_prestige[overflow_region][i] += 1
+                _overflow_prestige(state, overflow_region, i)
                 winner = None
         log(state, "majority", winner, area=area, region=region, scoring=kind, discipline=d)
     if token and token in state.queue_tokens:
-        d = state.queue_tokens.pop(token)
-        state.overflow_prestige[overflow_region][rules.discipline_index[d]] += 1
+        d = state.queue_tokens[token]
+        state.queue_tokens = without(state.queue_tokens, token)
+        _overflow_prestige(state, overflow_region, rules.discipline_index[d])
     if f"{area}:{kind}" not in state.scorings_done:
-        state.scorings_done.append(f"{area}:{kind}")
+        state.scorings_done = (*state.scorings_done, f"{area}:{kind}")
+
+
+def _overflow_book(state: State, region: str, i: int) -> None:
+    """A Book of the ``i``-th discipline onto the Law Overflow space of ``region``."""
+    counts = adjusted(state.overflow_books[region], i, 1)
+    state.overflow_books = with_item(state.overflow_books, region, counts)
+
+
+def _overflow_prestige(state: State, region: str, i: int) -> None:
+    """A Prestige token of the ``i``-th discipline onto the Law Overflow space of ``region``."""
+    counts = adjusted(state.overflow_prestige[region], i, 1)
+    state.overflow_prestige = with_item(state.overflow_prestige, region, counts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, push
@@ -172,12 +173,11 @@ def _move_wall_reasons(
 @turn_option("objective", main=None, candidates=_ability_candidates, check=_ability_check)
 def _use_ability(rules: Rules, state: State, p: int, action: Action) -> None:
     card = rules.objective_cards[int(action.args[0])]
-    state.abilities_used.append(card.number)
+    state.abilities_used = (*state.abilities_used, card.number)
     log(state, "ability", p, card=card.number)
     if card.ability.kind == "move_wall":
         # No flip and no Gold for a moved Wall (OBJ-4).
         origin, target = action.args[1:]
-        del state.spaces[origin]
-        state.spaces[target] = p
+        state.spaces = with_item(without(state.spaces, origin), target, p)
     else:
         push(state, *effect_tasks(rules, p, card.ability.effects))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import frozen
 
 from sankore_rules.sankore.board import Rules
@@ -139,7 +141,7 @@ def library_values(rules: Rules, state: State) -> dict[str, int]:
     return values
 
 
-def shelf_ranking(books: list[str]) -> list[str]:
+def shelf_ranking(books: Sequence[str]) -> list[str]:
     """A shelf's disciplines, most Books first (LIB-2, LIB-3).
 
     Ties go to the discipline that reached the tied count first, further left on the shelf.

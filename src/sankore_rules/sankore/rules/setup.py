@@ -14,6 +14,7 @@ import random
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
@@ -23,7 +24,6 @@ from sankore_rules.sankore.state import (
     PlayerState,
     State,
     Task,
-    adjusted,
 )
 
 __all__ = ["SEED_BOUND", "deal", "generator", "new_state"]
@@ -192,10 +192,10 @@ def deal(
             favour_tiles=players,  # SETUP-N-4
             favour_pos=rules.tables.favour_track.start,
             pieces=(counts.pieces_per_type,) * 4,
-            classes=dict(
+            classes=ReadOnlyDict(
                 zip(rules.intro_spaces, (rules.intro_by_discipline[d] for d in D), strict=True)
             ),
-            students={},
+            students=ReadOnlyDict(),
             skills=((),) * 4,
             graduations=(),
             camel=rules.astro_start,
@@ -230,33 +230,33 @@ def deal(
         turn_limit=turn_limit,
         first_player=first,
         players=tuple(player_states),
-        queues=queues,
-        queue_tokens=queue_tokens,
-        boxes=boxes,
-        spaces={},
-        theology_books=theology_books,
-        port_tokens=port_tokens,
-        region_tiles=region_tiles,
-        overflow_books={r: [0] * 4 for r in sorted(rules.region_discipline)},
-        overflow_prestige={r: [0] * 4 for r in sorted(rules.region_discipline)},
-        madrasa=madrasa,
-        madrasa_students=[],
-        supply_books=supply_books,
-        supply_prestige=supply_prestige,
-        supply_sankore=[t.id for t in tiles if t.placement == "supply"],
-        skill_stacks={i.id: i.count for i in rules.tables.skill_tiles.icon},
+        queues=tuple(map(tuple, queues)),
+        queue_tokens=ReadOnlyDict(queue_tokens),
+        boxes=ReadOnlyDict(boxes),
+        spaces=ReadOnlyDict(),
+        theology_books=ReadOnlyDict(theology_books),
+        port_tokens=ReadOnlyDict(port_tokens),
+        region_tiles=ReadOnlyDict(region_tiles),
+        overflow_books=ReadOnlyDict((r, (0,) * 4) for r in sorted(rules.region_discipline)),
+        overflow_prestige=ReadOnlyDict((r, (0,) * 4) for r in sorted(rules.region_discipline)),
+        madrasa=tuple(madrasa),
+        madrasa_students=(),
+        supply_books=tuple(supply_books),
+        supply_prestige=tuple(supply_prestige),
+        supply_sankore=tuple(t.id for t in tiles if t.placement == "supply"),
+        skill_stacks=ReadOnlyDict((i.id, i.count) for i in rules.tables.skill_tiles.icon),
         favour_supply=counts.favour_tiles - players * players,
-        graduation=[g.id for g in rules.tables.graduation_tiles.tile],
-        market=market,
-        library=[[] for _ in rules.library_sides[library].shelves],
-        students_out=students_out,
-        discarded_sankore=[],
-        draft=draft,
-        main_used=[],
-        pending_scorings=[],
-        scorings_done=[],
+        graduation=tuple(g.id for g in rules.tables.graduation_tiles.tile),
+        market=tuple(market),
+        library=((),) * len(rules.library_sides[library].shelves),
+        students_out=tuple(students_out),
+        discarded_sankore=(),
+        draft=tuple(draft),
+        main_used=(),
+        pending_scorings=(),
+        scorings_done=(),
         teaching=None,
-        abilities_used=[],
+        abilities_used=(),
         end_triggered=False,
         end_cause=None,
         game_over=False,
@@ -297,14 +297,14 @@ def _draft_check(rules: Rules, state: State, task: Task, action: Action) -> list
 def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     combo = next(c for c in state.draft if c[0] == action.args[0])
-    state.draft.remove(combo)
+    state.draft = removed(state.draft, combo)
     tile, book, student = combo
     pl = state.players[task.player]
     pl.books = adjusted(pl.books, rules.discipline_index[book], 1)  # DRAFT-5
     intro_space = next(
         c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == student
     )
-    pl.students[rules.spaces_under[intro_space][0]] = student  # DRAFT-6
+    pl.students = with_item(pl.students, rules.spaces_under[intro_space][0], student)  # DRAFT-6
     log(state, "drafted", task.player, tile=tile, book=book, student=student)
     push(state, Task("draft_space", task.player, {"tile": tile}), Task("draft_order", task.player))
 
@@ -336,7 +336,8 @@ def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
-    state.players[task.player].classes[action.args[0]] = task.args["tile"]
+    pl = state.players[task.player]
+    pl.classes = with_item(pl.classes, action.args[0], task.args["tile"])
 
 
 def _orders(rules: Rules) -> list[str]:
@@ -365,14 +366,16 @@ def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) 
     assert action is not None
     pl = state.players[task.player]
     moved = {}
+    classes, students = dict(pl.classes), dict(pl.students)
     for c in rules.intro_spaces:
         s = rules.spaces_under[c][0]
-        if s in pl.students:
-            moved[rules.class_tiles[pl.classes[c]].discipline] = pl.students.pop(s)
+        if s in students:
+            moved[rules.class_tiles[classes[c]].discipline] = students.pop(s)
     for c, d in zip(rules.intro_spaces, action.args[0].split(","), strict=True):
-        pl.classes[c] = rules.intro_by_discipline[d]
+        classes[c] = rules.intro_by_discipline[d]
         if d in moved:
-            pl.students[rules.spaces_under[c][0]] = moved[d]
+            students[rules.spaces_under[c][0]] = moved[d]
+    pl.classes, pl.students = ReadOnlyDict(classes), ReadOnlyDict(students)
 
 
 @step("draft_finish")
@@ -381,11 +384,13 @@ def _draft_finish(rules: Rules, state: State, task: Task, action: Action | None)
     # market's level-1 row refills where a tile was chosen.
     left_over = {tile for tile, _, _ in state.draft}
     for _tile, book, student in state.draft:
-        state.supply_books[rules.discipline_index[book]] += 1
-        state.students_out[rules.discipline_index[student]] += 1
-    state.draft = []
-    for i, col in enumerate(state.market):
+        state.supply_books = adjusted(state.supply_books, rules.discipline_index[book], 1)
+        state.students_out = adjusted(state.students_out, rules.discipline_index[student], 1)
+    state.draft = ()
+    market = list(state.market)
+    for i, col in enumerate(market):
         if col.shown1 in left_over:
             continue
         pile, shown = (col.pile1[1:], col.pile1[0]) if col.pile1 else ((), None)
-        state.market[i] = MarketColumn(col.level3, col.pile2, col.shown2, pile, shown)
+        market[i] = MarketColumn(col.level3, col.pile2, col.shown2, pile, shown)
+    state.market = tuple(market)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted, with_item, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, push, step
@@ -73,7 +74,8 @@ def _activate_student(rules: Rules, state: State, task: Task, action: Action | N
     assert action is not None
     p, class_space, origin = task.player, task.args["class"], action.args[0]
     pl = state.players[p]
-    student = pl.students.pop(origin)
+    student = pl.students[origin]
+    pl.students = without(pl.students, origin)
     state.teaching = (p, class_space, student, origin)
     tile = rules.class_tiles[pl.classes[class_space]]
     log(state, "teach", p, space=class_space, tile=tile.id, student=student)
@@ -137,8 +139,9 @@ def _promote_active(rules: Rules, state: State, task: Task, action: Action | Non
     p, _, student, _ = state.teaching
     state.teaching = None
     if action.kind == "retire":
-        state.students_out[rules.discipline_index[student]] += 1
+        state.students_out = adjusted(state.students_out, rules.discipline_index[student], 1)
         log(state, "student_retired", p, student=student)
     else:
-        state.players[p].students[action.args[0]] = student
+        pl = state.players[p]
+        pl.students = with_item(pl.students, action.args[0], student)
         log(state, "student_promoted", p, student=student, space=action.args[0])

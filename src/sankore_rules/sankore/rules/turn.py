@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import (
     ALWAYS_KINDS,
@@ -27,7 +28,7 @@ from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
-from sankore_rules.sankore.state import State, Task, adjusted
+from sankore_rules.sankore.state import State, Task
 
 __all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "turn_option"]
 
@@ -190,7 +191,7 @@ def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None
         return
     opt = TURN_OPTIONS[action.kind]
     if opt.main is not None:
-        state.main_used.append(opt.main)
+        state.main_used = (*state.main_used, opt.main)
     # The turn menu comes back once the action is fully resolved.
     push(state, Task("turn", task.player))
     log(state, "action", task.player, action=str(action))
@@ -232,7 +233,7 @@ for _kind in ALWAYS_KINDS["turn"]:
 @step("end_turn_scorings")
 def _end_turn_scorings(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # Majority scorings in the order they were triggered (MAJ-1, MAJ-11, AMB-19).
-    pending, state.pending_scorings = state.pending_scorings, []
+    pending, state.pending_scorings = state.pending_scorings, ()
     for area, kind, token in pending:
         resolve_scoring(rules, state, area, kind, token)
 
@@ -281,7 +282,7 @@ def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | N
     pl = state.players[task.player]
     i = rules.discipline_index[action.args[0]]
     pl.prestige = adjusted(pl.prestige, i, -1)
-    state.supply_prestige[i] += 1
+    state.supply_prestige = adjusted(state.supply_prestige, i, 1)
     log(state, "returned", task.player, prestige=action.args[0], count=1)
     if sum(pl.prestige) > prestige_capacity(rules, pl):
         push(state, Task("discard_prestige", task.player))
@@ -295,8 +296,8 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
     elif not state.end_triggered and state.solo is None and not can_progress(rules, state):
         # ENGINE-1; a solo game is bounded by the Scholar's last turn instead (SCHOLAR-5).
         trigger_end(state, "deadlock", None)
-    state.main_used = []
-    state.abilities_used = []
+    state.main_used = ()
+    state.abilities_used = ()
     # END-2: once triggered, play on until every player has had the same number of turns.
     if state.end_triggered and len({pl.turns for pl in state.players}) == 1:
         finish_game(rules, state)

@@ -11,6 +11,7 @@ from the current discipline and falls back anticlockwise (SOLO-DISC-1, SOLO-DISC
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.shared import adjusted, removed, replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, push, step
 from sankore_rules.sankore.rules.common import graduation_tile_for, shelves_with_room
@@ -28,7 +29,7 @@ from sankore_rules.sankore.solo.common import (
     supply_tile,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, Graduated, MarketColumn, State, Task, adjusted
+from sankore_rules.sankore.state import SCHOLAR, Graduated, MarketColumn, State, Task
 
 __all__ = [
     "book_to_contribute",
@@ -70,13 +71,13 @@ def book_to_contribute(rules: Rules, state: State, current: str) -> tuple[str, s
     return None
 
 
-def _lead(books: list[str], discipline: str) -> int:
+def _lead(books: tuple[str, ...], discipline: str) -> int:
     """How many Books ``discipline`` has more than the shelf's runner-up."""
     others = [books.count(d) for d in set(books) if d != discipline]
     return books.count(discipline) - max(others, default=0)
 
 
-def _leads(books: list[str], discipline: str) -> bool:
+def _leads(books: tuple[str, ...], discipline: str) -> bool:
     """Whether ``discipline`` wins the shelf, ties counted as LIB-3 breaks them."""
     ranking = shelf_ranking(books)
     return bool(ranking) and ranking[0] == discipline
@@ -115,7 +116,7 @@ def shelf_choice(rules: Rules, state: State, discipline: str) -> tuple[int, str]
         if _leads(library[i], discipline):
             continue  # won by 2 or more already
         free = shelves[i].slots - len(library[i])
-        wins = (k for k in range(1, free + 1) if _leads(library[i] + [discipline] * k, discipline))
+        wins = (k for k in range(1, free + 1) if _leads(library[i] + (discipline,) * k, discipline))
         k = next(wins, 0)
         if k:
             needed[i] = k
@@ -144,11 +145,12 @@ def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -
     shelf, why = choice
     i = rules.discipline_index[d]
     if source == "supply":
-        state.supply_books[i] -= 1
+        state.supply_books = adjusted(state.supply_books, i, -1)
     else:
         scholar = state.players[SCHOLAR]
         scholar.books = adjusted(scholar.books, i, -1)
-    state.library[shelf].append(d)  # the shelf's leftmost free slot (SOLO-BOOK-4, RES-5)
+    # The shelf's leftmost free slot (SOLO-BOOK-4, RES-5).
+    state.library = replaced_at(state.library, shelf, (*state.library[shelf], d))
     log(state, "contribute", SCHOLAR, discipline=d, shelf=shelf)
     whence = "the general supply" if source == "supply" else "its storage, the supply having none"
     fallback = "" if d == current else f" (no {current} Book anywhere: the next anticlockwise)"
@@ -228,7 +230,8 @@ def _enrol_area(rules: Rules, state: State, task: Task, action: Action | None) -
             continue
         student, emptied = slide_out(rules, state, area, last)
         log(state, "enrol", SCHOLAR, area=area, position=last, student=student)
-        solo_of(state).tile_students[space] = student
+        solo = solo_of(state)
+        solo.tile_students = with_item(solo.tile_students, space, student)
         fallback = "" if area == current else f" (the {current} queue is empty: next anticlockwise)"
         tell(
             state,
@@ -298,7 +301,7 @@ def _establish(rules: Rules, state: State, task: Task, action: Action | None) ->
         return
     d = rules.class_tiles[tile].discipline
     take_from_market(rules, state, tile)  # refilled as for a player (EST-10, AMB-36)
-    solo.classes[space] = tile
+    solo.classes = with_item(solo.classes, space, tile)
     log(state, "establish", SCHOLAR, tile=tile, free=True)
     fallback = "" if d == current else f" (the row has no {current} tile: next anticlockwise)"
     tell(
@@ -362,8 +365,8 @@ def _graduate(rules: Rules, state: State, task: Task, action: Action | None) -> 
     i, student, tile = choice
     solo = solo_of(state)
     passed = [s for s in solo.phase3[:i] if s is not None]
-    solo.phase3[i] = None
-    state.graduation.remove(tile)
+    solo.phase3 = replaced_at(solo.phase3, i, None)
+    state.graduation = removed(state.graduation, tile)
     scholar = state.players[SCHOLAR]
     scholar.graduations = (*scholar.graduations, Graduated(tile, student))
     log(state, "graduate", SCHOLAR, space=f"phase3:{i + 1}", tile=tile, free=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from sankore_rules.core.shared import removed, replaced_at
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log
 from sankore_rules.sankore.rules.common import (
@@ -107,14 +108,18 @@ def put_in_bag(rules: Rules, state: State, student: str) -> None:
     """
     solo = solo_of(state)
     rng = random.Random(f"sankore-bag:{state.seed}:{solo.bagged}")
-    solo.bag.insert(rng.randrange(len(solo.bag) + 1), student)
+    at = rng.randrange(len(solo.bag) + 1)
+    solo.bag = (*solo.bag[:at], student, *solo.bag[at:])
     solo.bagged += 1
 
 
 def draw_from_bag(state: State) -> str | None:
     """Draw the next Student from the bag; None when it is empty (ruling SCHOLAR-1)."""
     solo = solo_of(state)
-    return solo.bag.pop(0) if solo.bag else None
+    if not solo.bag:
+        return None
+    student, solo.bag = solo.bag[0], solo.bag[1:]
+    return student
 
 
 # ---- Prestige and Sankoré tiles (SOLO-PRES, SOLO-SANK, SOLO-DISC-3) ------------------------------
@@ -155,7 +160,7 @@ def place_tile(rules: Rules, state: State, tile: str, *, from_supply: bool) -> N
     discipline instead (SOLO-SANK-3, AMB-23).
     """
     if from_supply:
-        state.supply_sankore.remove(tile)
+        state.supply_sankore = removed(state.supply_sankore, tile)
     info = rules.sankore_tiles[tile]
     if state.end_triggered or madrasa_full(rules, state):
         scholar = state.players[SCHOLAR]
@@ -163,7 +168,7 @@ def place_tile(rules: Rules, state: State, tile: str, *, from_supply: bool) -> N
         log(state, "sankore_kept", SCHOLAR, tile=tile)
     else:
         cell = next(c for c in rules.numbered_cells if state.madrasa[c] is None)
-        state.madrasa[cell] = MadrasaTile(tile, star=from_supply)
+        state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile, star=from_supply))
         log(state, "sankore_placed", SCHOLAR, tile=tile, cell=rules.cell_name(cell))
         if madrasa_full(rules, state):
             trigger_end(state, "madrasa", SCHOLAR)  # END-1, AMB-21
@@ -202,7 +207,8 @@ def take_rewards(
                 if tile is not None:
                     place_tile(rules, state, tile, from_supply=True)
             case EffectKind.MAJORITY_SCORING:
-                state.pending_scorings.append((area, effect.scoring or "prestige", ""))
+                scoring = (area, effect.scoring or "prestige", "")
+                state.pending_scorings = (*state.pending_scorings, scoring)
                 log(state, "scoring_triggered", SCHOLAR, area=area, scoring=effect.scoring)
             case kind:
                 what = kind.value.replace("_", " ")
@@ -240,6 +246,6 @@ def queue_icons(rules: Rules, state: State, area: str, last: int) -> None:
             place_tile(rules, state, tile, from_supply=True)
     token = f"{area}:{last}"
     if space.book_majority:
-        state.pending_scorings.append((area, "book", token))
+        state.pending_scorings = (*state.pending_scorings, (area, "book", token))
     if space.prestige_majority:
-        state.pending_scorings.append((area, "prestige", token))
+        state.pending_scorings = (*state.pending_scorings, (area, "prestige", token))

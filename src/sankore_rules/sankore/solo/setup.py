@@ -8,12 +8,13 @@ seat is changed as the solo rules say, and its draft is an automatic step after 
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
 from sankore_rules.sankore.rules.setup import deal
 from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
-from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task, adjusted
+from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task
 
 __all__ = ["SOLO_LIBRARY", "draft_choice", "new_solo_state"]
 
@@ -51,7 +52,7 @@ def new_solo_state(
     scholar.favour_tiles = 0
     scholar.gold = scholar.salt = scholar.inspiration = 0
     scholar.favour_pos = -1
-    scholar.classes = {}  # the solo board has no Introductory Classes
+    scholar.classes = ReadOnlyDict()  # the solo board has no Introductory Classes
     # SOLO-SET-4, SOLO-SET-5: its pieces on the solo board and its Camel on Timbuktu are the
     # 2-player setup's. SOLO-SET-9: the 4 cards dealt to its seat are its face-down deck, top
     # first; the top undealt card waits, face down, for its draft (SOLO-SET-12).
@@ -61,13 +62,13 @@ def new_solo_state(
         difficulty=difficulty,
         current=None,
         draft_card=cards[dealt],
-        slots=[],
-        bag=[],
+        slots=(),
+        bag=(),
         bagged=0,
-        phase2=[],
-        phase3=[],
-        classes={},
-        tile_students={},
+        phase2=(),
+        phase3=(),
+        classes=ReadOnlyDict(),
+        tile_students=ReadOnlyDict(),
     )
     # SOLO-SET-12: you draft first, then the Scholar; then your first turn (SOLO-FLOW-1).
     push(
@@ -83,7 +84,7 @@ def new_solo_state(
 
 
 def draft_choice(
-    rules: Rules, draft: list[tuple[str, str, str]], discipline: str
+    rules: Rules, draft: tuple[tuple[str, str, str], ...], discipline: str
 ) -> tuple[tuple[str, str, str], str]:
     """The combination the Scholar drafts for a card of ``discipline``, and why.
 
@@ -115,9 +116,9 @@ def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None
     assert card is not None
     discipline = rules.objective_cards[card].discipline
     combo, why = draft_choice(rules, state.draft, discipline)
-    state.draft.remove(combo)
+    state.draft = removed(state.draft, combo)
     tile, book, student = combo
-    solo.classes[rules.solo_draft_space] = tile
+    solo.classes = with_item(solo.classes, rules.solo_draft_space, tile)
     scholar = state.players[SCHOLAR]
     scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
     put_in_bag(rules, state, student)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.shared import adjusted, popped, replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, step
 from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology
@@ -34,7 +35,7 @@ from sankore_rules.sankore.solo.common import (
     take_rewards,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task, adjusted
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task
 from sankore_rules.sankore.tables import Cost, EffectKind
 
 __all__ = ["PIECES", "Spot", "choose_spot", "spots_within_reach", "teach_area"]
@@ -252,7 +253,7 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     origin = rules.astro_nodes[scholar.camel if spot.start == "camel" else rules.astro_start]
     node = rules.astro_nodes[rules.camel_node(spot.space)]
     if crosses_outward(origin, node):  # ASTRO-7, AMB-2: the region's tile first (AMB-44)
-        tile = state.region_tiles.pop(f"{ASTRONOMY}:{node.region}", None)
+        tile, state.region_tiles = popped(state.region_tiles, f"{ASTRONOMY}:{node.region}")
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
     log(state, "camel", SCHOLAR, start=origin.id, end=node.id)
@@ -272,7 +273,7 @@ def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
         return
     # SOLO-SUP-1: the space's Prestige token; of a choice, an Astronomy one (ruling AMB-34:
     # the space's other rewards are not taken).
-    token = state.port_tokens.pop(spot.space, None)
+    token, state.port_tokens = popped(state.port_tokens, spot.space)
     if token is not None:
         scholar.prestige = adjusted(scholar.prestige, rules.discipline_index[token], 1)
         log(state, "gain_prestige", SCHOLAR, discipline=token, count=1, source=spot.space)
@@ -303,10 +304,10 @@ def _theology(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     space = rules.theology_spaces[spot.space]
     place_piece(rules, state, SCHOLAR, THEOLOGY, spot.space)
     if space.row == "top":  # THEO-10, AMB-5: the region's tile, first (AMB-44)
-        tile = state.region_tiles.pop(f"{THEOLOGY}:{space.region}", None)
+        tile, state.region_tiles = popped(state.region_tiles, f"{THEOLOGY}:{space.region}")
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
-    book = state.theology_books.pop(space.id, None)
+    book, state.theology_books = popped(state.theology_books, space.id)
     if book is not None:  # THEO-5 into its unlimited storage (SOLO-FLOW-5, AMB-34)
         scholar = state.players[SCHOLAR]
         scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
@@ -341,7 +342,7 @@ def _flip_nearest(rules: Rules, state: State, wall: str) -> str | None:
             continue
         info = rules.sankore_tiles[tile.tile]
         take_rewards(rules, state, info.bonus, area=info.discipline, source=tile.tile)
-        state.madrasa[cell] = MadrasaTile(tile.tile, star=True)
+        state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile.tile, star=True))
         log(state, "flip", SCHOLAR, cell=rules.cell_name(cell), tile=tile.tile)
         return rules.cell_name(cell)
     return None
@@ -393,7 +394,7 @@ def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     place_piece(rules, state, SCHOLAR, LAW, spot.space)
     tell(state, "reward_let_go", "the Scholar has no Skill sections (AMB-34)", source=space.id)
     if space.row in ("middle", "top"):  # LAW-6: the region's tile (AMB-44)
-        tile = state.region_tiles.pop(f"{LAW}:{space.region}", None)
+        tile, state.region_tiles = popped(state.region_tiles, f"{LAW}:{space.region}")
         if tile is not None:
             place_tile(rules, state, tile, from_supply=False)
     if not bonus:
@@ -405,7 +406,8 @@ def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     for i in range(len(books)):
         scholar.books = adjusted(scholar.books, i, books[i])
         scholar.prestige = adjusted(scholar.prestige, i, prestige[i])
-        books[i] = prestige[i] = 0
+    state.overflow_books = with_item(state.overflow_books, space.region, (0,) * len(books))
+    state.overflow_prestige = with_item(state.overflow_prestige, space.region, (0,) * len(books))
     log(state, "collect_overflow", SCHOLAR, region=space.region)
     tell(
         state,

@@ -18,6 +18,7 @@ SOLO-FLOW-2).
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.shared import ReadOnlyDict, removed, replaced_at
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, push, step
 from sankore_rules.sankore.rules.common import trigger_end
@@ -74,8 +75,8 @@ def _back_to_bag(rules: Rules, state: State) -> None:
     solo = solo_of(state)
     students = [s for s in solo.phase2 if s is not None]
     students += [solo.tile_students[c] for c in rules.solo_class_spaces if c in solo.tile_students]
-    solo.phase2 = [None] * len(solo.phase2)
-    solo.tile_students = {}
+    solo.phase2 = (None,) * len(solo.phase2)
+    solo.tile_students = ReadOnlyDict()
     for student in students:
         put_in_bag(rules, state, student)
     tell(
@@ -97,15 +98,18 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
     if phase == 1:
         card, *rest = scholar.objectives  # the top of the deck (SOLO-PH1-2)
         scholar.objectives = tuple(rest)
-        solo.slots.append(card)  # the lowest-numbered free card slot (SOLO-PH1-3)
+        solo.slots = (*solo.slots, card)  # the lowest-numbered free card slot (SOLO-PH1-3)
         discipline = rules.objective_cards[card].discipline
         source = f"card #{card}, turned into card slot {space}, shows {discipline} (SOLO-PH1-2)"
     else:
         if phase == 3 and index == 0:
             _back_to_bag(rules, state)
-        row = solo.phase2 if phase == 2 else solo.phase3
         student = draw_from_bag(state)
-        row.append(student)  # the leftmost free space of the row (SOLO-PH2-3, SOLO-PH3-2)
+        # The leftmost free space of the row (SOLO-PH2-3, SOLO-PH3-2).
+        if phase == 2:
+            solo.phase2 = (*solo.phase2, student)
+        else:
+            solo.phase3 = (*solo.phase3, student)
         if student is not None:
             discipline = student
             source = (
@@ -159,8 +163,8 @@ def _scholar_turn_end(rules: Rules, state: State, task: Task, action: Action | N
         tile = supply_tile(rules, state, current)
         if tile is None:
             break
-        state.supply_sankore.remove(tile)
-        state.madrasa[cell] = MadrasaTile(tile, star=True)
+        state.supply_sankore = removed(state.supply_sankore, tile)
+        state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile, star=True))
         log(state, "sankore_placed", SCHOLAR, tile=tile, cell=rules.cell_name(cell))
         filled.append(tile)
     tell(

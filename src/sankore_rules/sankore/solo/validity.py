@@ -21,7 +21,10 @@ def _used(turns: int, before: int, size: int) -> int:
 
 
 def _drawn(
-    rules: Rules, slots: list[int], phase2: list[str | None], phase3: list[str | None]
+    rules: Rules,
+    slots: tuple[int, ...],
+    phase2: tuple[str | None, ...],
+    phase3: tuple[str | None, ...],
 ) -> str | None:
     """The discipline the Scholar's last turn drew: its card's or its Student's.
 

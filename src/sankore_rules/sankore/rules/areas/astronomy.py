@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted, popped
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, no_words, push, step
@@ -19,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task, adjusted
+from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.tables import AstroNode
 
 __all__ = ["AREA", "crosses_outward", "gold_cost"]
@@ -148,7 +149,7 @@ def _trading_post(rules: Rules, state: State, task: Task, action: Action | None)
     # ASTRO-9..11, ASTRO-15: pay the city's Gold, take the space's token or reward, go home.
     pl.gold -= gold_cost(rules, state, p, node)
     pl.camel = rules.astro_start
-    token = state.port_tokens.pop(dest, None)
+    token, state.port_tokens = popped(state.port_tokens, dest)
     if token is not None:
         pl.prestige = adjusted(pl.prestige, rules.discipline_index[token], 1)
         log(state, "gain_prestige", p, discipline=token, count=1, source=dest)

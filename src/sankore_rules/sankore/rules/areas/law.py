@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.rules.abilities import area_discount, has_ability
@@ -20,7 +21,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task, adjusted
+from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.tables import Cost
 
 AREA = "law"
@@ -168,8 +169,9 @@ def _collect_overflow(rules: Rules, state: State, task: Task, action: Action | N
     limit = rules.limits.books_per_discipline
     for i in range(len(books)):
         take = min(books[i], limit - pl.books[i])
-        books[i] -= take
+        books = adjusted(books, i, -take)
         pl.books = adjusted(pl.books, i, take)
         pl.prestige = adjusted(pl.prestige, i, prestige[i])
-        prestige[i] = 0
+    state.overflow_books = with_item(state.overflow_books, region, books)
+    state.overflow_prestige = with_item(state.overflow_prestige, region, (0,) * len(prestige))
     log(state, "collect_overflow", task.player, region=region)

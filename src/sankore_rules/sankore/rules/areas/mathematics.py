@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
@@ -154,7 +155,7 @@ def _show_star(rules: Rules, state: State, task: Task, action: Action | None) ->
     assert cell is not None
     tile = state.madrasa[cell]
     assert tile is not None
-    state.madrasa[cell] = MadrasaTile(tile.tile, star=True)
+    state.madrasa = replaced_at(state.madrasa, cell, MadrasaTile(tile.tile, star=True))
     log(state, "flip", task.player, cell=task.args["cell"], tile=tile.tile)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import adjusted, popped, replaced_at, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.abilities import area_discount
@@ -19,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import Graduated, State, Task, adjusted, replaced_at
+from sankore_rules.sankore.state import Graduated, State, Task
 from sankore_rules.sankore.tables import Cost
 
 AREA = "theology"
@@ -87,14 +88,14 @@ def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> 
         tile = take_region_tile(state, p, f"{AREA}:{space.region}")
         if tile is not None:
             tasks.append(tile)
-    book = state.theology_books.pop(space.id, None)
+    book, state.theology_books = popped(state.theology_books, space.id)
     if book is not None:  # THEO-5; a Book with no room goes to the supply (RES-4, AMB-7)
         i = rules.discipline_index[book]
         if pl.books[i] < rules.limits.books_per_discipline:
             pl.books = adjusted(pl.books, i, 1)
             log(state, "gain_book", p, discipline=book, count=1, source=space.id)
         else:
-            state.supply_books[i] += 1
+            state.supply_books = adjusted(state.supply_books, i, 1)
     if space.activate is not None:  # THEO-6
         tasks.append(Task("activate_skills", p, {"discipline": space.activate}))
     if space.skill is not None:  # THEO-7: the section is the one printed
@@ -171,11 +172,11 @@ def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | No
     pl = state.players[p]
     where, which = action.args
     if where == "board":
-        del pl.students[which]
+        pl.students = without(pl.students, which)
     else:
         i = int(which)
         pl.graduations = replaced_at(pl.graduations, i, Graduated(pl.graduations[i].tile, None))
-    state.madrasa_students.append((p, d))
+    state.madrasa_students = (*state.madrasa_students, (p, d))
     stars = sum(
         1
         for t in state.madrasa
