@@ -478,6 +478,8 @@ class State:
         engine pushes and pops them), the ``players`` list and its players, and the solo board:
         the rest never change (tuples and read-only dicts, replaced when an action changes them).
         """
+        # Every field by position, like key(): on every apply, a loop over the attrs fields
+        # costs more than twice as much, copy.copy more than three times.
         return State(
             self.rules_name,
             self.rules_hash,
