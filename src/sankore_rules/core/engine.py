@@ -72,6 +72,12 @@ class SealableState(GameState, Protocol):
     def seal(self) -> None:
         """Make this draft a value: no assignment is taken any more."""
 
+    def successor(self) -> Self:
+        """The draft ``apply`` changes: a ``clone()`` that may share sealed parts.
+
+        The rules copy such a part before they change it.
+        """
+
 
 S = TypeVar("S", bound=GameState)
 T = TypeVar("T")
@@ -404,7 +410,11 @@ class Engine:
 
     def perform(self, rules: object, state: S, action: Action) -> S:
         """Apply an action already known to be legal."""
-        new = state.clone()
+        if self.sealed is None:
+            new = state.clone()
+        else:
+            sealable: Any = state
+            new = sealable.successor()
         new.events = []  # the new state's log tells what this action did
         task = new.agenda[-1]
         new.agenda = new.agenda[:-1]

@@ -16,7 +16,7 @@ from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.common import gain_books, gain_prestige
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = ["effect_tasks", "skill_section_tasks"]
@@ -128,7 +128,7 @@ def _resource_check(rules: Rules, state: State, task: Task, action: Action) -> l
 def _gain_resource(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     resource, amount = action.args[0], task.args["amount"]
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     setattr(pl, resource, getattr(pl, resource) + amount)  # no limit until the turn ends (STOR-1)
     log(state, "gain", task.player, resource=resource, count=amount)
 
@@ -202,7 +202,7 @@ def _choose_prestige(rules: Rules, state: State, task: Task, action: Action | No
 
 @step("advance_favour")
 def _advance_favour(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     last = len(rules.favour_rewards) - 1
     before = pl.favour_pos
     pl.favour_pos = min(last, pl.favour_pos + task.args["amount"])  # no gain past the end
@@ -211,7 +211,7 @@ def _advance_favour(rules: Rules, state: State, task: Task, action: Action | Non
 
 @step("return_favour")
 def _return_favour(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     if pl.favour_tiles > 0:  # nothing to return is nothing done (AMB-8)
         pl.favour_tiles -= 1
         state.favour_supply += 1
@@ -336,7 +336,7 @@ def _skill_tile(rules: Rules, state: State, task: Task, action: Action | None) -
     if action.args[0] == "discard":
         return
     state.skill_stacks = with_item(state.skill_stacks, icon, state.skill_stacks[icon] - 1)
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     i = rules.discipline_index[action.args[0]]
     held = list(pl.skills[i])
     if len(action.args) == 2:

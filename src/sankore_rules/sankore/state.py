@@ -37,6 +37,7 @@ __all__ = [
     "Task",
     "adjusted",
     "from_json",
+    "player_to_change",
     "register_svg",
     "replaced_at",
     "to_json",
@@ -512,13 +513,25 @@ class State:
             self.__class__ = State
 
     def clone(self) -> State:
-        """An editable copy (a draft) that ``apply`` may change without changing this state.
+        """An editable copy (a draft): it may be changed without changing this state.
 
         Change the copy to set up a position by hand; every function takes it, and ``apply``
         returns a sealed state again. It shares every container with this state but its players
         and the solo board: the rest never change (tuples and read-only dicts, replaced when an
         action changes them).
         """
+        return self._copy(tuple([p.clone() for p in self.players]))
+
+    def successor(self) -> State:
+        """The draft ``apply`` changes: like ``clone()``, but sharing the players' sealed boards.
+
+        Most actions change one player's board or none, so a board is copied only when the
+        rules change it: they take it with ``player_to_change``. A draft board (of a state
+        edited by hand) is copied at once, so that nothing of this state changes.
+        """
+        return self._copy(tuple([p if type(p) is PlayerState else p.clone() for p in self.players]))
+
+    def _copy(self, players: tuple[PlayerState, ...]) -> State:
         # Every field by position, like key(): on every apply, a loop over the attrs fields
         # costs more than twice as much, copy.copy more than three times.
         return _STATE_DRAFT(
@@ -529,7 +542,7 @@ class State:
             self.seed,
             self.turn_limit,
             self.first_player,
-            tuple([p.clone() for p in self.players]),
+            players,
             self.queues,
             self.queue_tokens,
             self.boxes,
@@ -564,6 +577,21 @@ class State:
             None if self.solo is None else self.solo.clone(),
             self.events.copy(),
         )
+
+
+def player_to_change(state: State, player: int) -> PlayerState:
+    """The board of ``player`` in the draft ``state``, ready to be changed.
+
+    A draft made by ``apply`` shares the boards of the players its action has not changed yet
+    with the state before; the first change of one copies it here. A sealed board refuses any
+    change, so a rule that changed one without this would fail at once, not corrupt a state.
+    """
+    board = state.players[player]
+    if type(board) is _PLAYER_DRAFT:
+        return board
+    board = board.clone()
+    state.players = replaced_at(state.players, player, board)
+    return board
 
 
 #: The editable twins of the state classes (see ``core/values.py``).

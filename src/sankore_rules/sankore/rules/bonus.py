@@ -9,7 +9,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, step
 from sankore_rules.sankore.rules.common import gain_books
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["move_reasons"]
 
@@ -77,7 +77,7 @@ def move_reasons(rules: Rules, state: State, p: int, action: Action) -> list[Rea
 
 def _move(state: State, p: int, action: Action) -> None:
     origin, target = action.args
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     pl.students = with_item(without(pl.students, origin), target, pl.students[origin])
     log(state, action.kind, p, start=origin, end=target)
 
@@ -99,7 +99,7 @@ def _inspiration_ready(rules: Rules, state: State, p: int) -> list[Reason]:
 
 
 def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
-    state.players[p].inspiration -= 1
+    player_to_change(state, p).inspiration -= 1
     _move(state, p, action)
 
 
@@ -152,7 +152,7 @@ def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Rea
 )
 def _write(rules: Rules, state: State, p: int, action: Action) -> None:
     # BONUS-4
-    state.players[p].inspiration -= 1
+    player_to_change(state, p).inspiration -= 1
     gain_books(rules, state, p, action.args[0])
 
 

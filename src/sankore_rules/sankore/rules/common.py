@@ -14,7 +14,7 @@ from sankore_rules.core.shared import adjusted, popped, removed, replaced_at, wi
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, memo, names_nothing, push, step
 from sankore_rules.sankore.rules.abilities import area_knowledge
-from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task
+from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task, player_to_change
 
 __all__ = [
     "contribute_tasks",
@@ -41,7 +41,7 @@ def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) 
     gained; the Scholar's storage always has room (SOLO-FLOW-5).
     """
     i = rules.discipline_index[discipline]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     limit = rules.limits.books_per_discipline
     unlimited = state.is_scholar(p)  # the Scholar's storage has no limit (SOLO-FLOW-5)
     room = n if unlimited else limit - pl.books[i]
@@ -63,7 +63,7 @@ def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 
     gained = min(n, state.supply_prestige[i])
     if gained:
         state.supply_prestige = adjusted(state.supply_prestige, i, -gained)
-        pl = state.players[p]
+        pl = player_to_change(state, p)
         pl.prestige = adjusted(pl.prestige, i, gained)
         log(state, "gain_prestige", p, discipline=discipline, count=gained)
     return gained
@@ -147,7 +147,7 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
 def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     d, shelf = action.args[0], int(action.args[1])
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     pl.books = adjusted(pl.books, rules.discipline_index[d], -1)
     state.library = replaced_at(state.library, shelf, (*state.library[shelf], d))
     log(state, "contribute", task.player, discipline=d, shelf=shelf)
@@ -277,7 +277,7 @@ def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:
 
 def place_piece(rules: Rules, state: State, p: int, area: str, space: str) -> None:
     """Move one of ``p``'s pieces of that area onto an area space."""
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     pl.pieces = adjusted(pl.pieces, rules.discipline_index[area], -1)
     state.spaces = with_item(state.spaces, space, p)
     log(state, "place_piece", p, area=area, space=space)
@@ -383,7 +383,7 @@ def _sankore_after_end(rules: Rules, state: State, task: Task, action: Action | 
     assert action is not None
     tile_id = task.args["tile"]
     if action.args[0] == "keep":
-        pl = state.players[task.player]
+        pl = player_to_change(state, task.player)
         pl.kept_sankore = (*pl.kept_sankore, tile_id)
         log(state, "sankore_kept", task.player, tile=tile_id)
     else:

@@ -15,7 +15,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["destinations", "enrol_space", "rightmost", "slide_out", "take_from_queue"]
 
@@ -159,7 +159,7 @@ def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list
 )
 def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     pl.students = with_item(pl.students, action.args[0], task.args["student"])
 
 

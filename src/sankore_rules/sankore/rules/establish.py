@@ -9,7 +9,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import MarketColumn, State, Task
+from sankore_rules.sankore.state import MarketColumn, State, Task, player_to_change
 
 __all__ = ["take_from_market"]
 
@@ -147,7 +147,7 @@ def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list
 def _establish_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # EST-7/8: any allowed space, even over another tile (which goes back to the box).
     assert action is not None
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     replaced = pl.classes.get(action.args[0])
     pl.classes = with_item(pl.classes, action.args[0], task.args["tile"])
     log(

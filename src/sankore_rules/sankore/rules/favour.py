@@ -8,7 +8,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["favour_reasons"]
 
@@ -121,5 +121,5 @@ def _favour_reward(rules: Rules, state: State, task: Task, action: Action | None
 @step("take_favour_tile")
 def _take_favour_tile(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     state.favour_supply -= 1
-    state.players[task.player].favour_tiles += 1
+    player_to_change(state, task.player).favour_tiles += 1
     log(state, "favour_taken", task.player)

@@ -13,7 +13,7 @@ from sankore_rules.sankore.rules.common import (
     graduation_tile_for,
 )
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import Graduated, State, Task
+from sankore_rules.sankore.state import Graduated, State, Task, player_to_change
 
 __all__ = ["graduation_tile_for"]
 
@@ -47,7 +47,7 @@ def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> 
 
 
 def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> None:
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     student = pl.students[space]
     pl.students = without(pl.students, space)
     tile = graduation_tile_for(rules, state, student, rules.student_level[space])

@@ -6,7 +6,7 @@ from sankore_rules.core.shared import adjusted, with_item, without
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log
 from sankore_rules.sankore.rules.common import prestige_capacity
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import State, player_to_change
 
 __all__ = ["region_winner", "resolve_scoring"]
 
@@ -52,14 +52,14 @@ def resolve_scoring(rules: Rules, state: State, area: str, kind: str, token: str
                 state.is_scholar(winner) or state.players[winner].books[i] < limit
             )
             if room and winner is not None:
-                won = state.players[winner]
+                won = player_to_change(state, winner)
                 won.books = adjusted(won.books, i, 1)
             else:
                 _overflow_book(state, overflow_region, i)
                 winner = None
         else:
             state.boxes = with_item(state.boxes, key, (book, None))
-            pl = state.players[winner] if winner is not None else None
+            pl = player_to_change(state, winner) if winner is not None else None
             if pl is not None and (
                 state.is_scholar(winner) or sum(pl.prestige) < prestige_capacity(rules, pl)
             ):

@@ -19,7 +19,7 @@ from sankore_rules.sankore.rules.requirements import (
     unmet_conditions,
 )
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import State, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind, ObjectiveCard
 
 __all__ = ["condition_count", "requirement_reasons"]
@@ -66,7 +66,7 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
 @turn_option("complete", main=None, candidates=_complete_candidates, check=_complete_check)
 def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
     number = int(action.args[0])
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     pl.objectives = tuple(n for n in pl.objectives if n != number)
     pl.completed = (*pl.completed, number)  # face up: public from now on
     log(state, "objective_completed", p, card=number)

@@ -24,6 +24,7 @@ from sankore_rules.sankore.state import (
     PlayerState,
     State,
     Task,
+    player_to_change,
 )
 
 __all__ = ["SEED_BOUND", "deal", "generator", "new_state"]
@@ -299,7 +300,7 @@ def _draft(rules: Rules, state: State, task: Task, action: Action | None) -> Non
     combo = next(c for c in state.draft if c[0] == action.args[0])
     state.draft = removed(state.draft, combo)
     tile, book, student = combo
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     pl.books = adjusted(pl.books, rules.discipline_index[book], 1)  # DRAFT-5
     intro_space = next(
         c for c in rules.intro_spaces if rules.class_tiles[pl.classes[c]].discipline == student
@@ -336,7 +337,7 @@ def _draft_space_check(rules: Rules, state: State, task: Task, action: Action) -
 )
 def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     pl.classes = with_item(pl.classes, action.args[0], task.args["tile"])
 
 
@@ -364,7 +365,7 @@ def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list
 def _draft_order(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # SETUP-P-9, DRAFT-7, AMB-29: the drafted Student stays under its own discipline's class.
     assert action is not None
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     moved = {}
     classes, students = dict(pl.classes), dict(pl.students)
     for c in rules.intro_spaces:

@@ -9,7 +9,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__: list[str] = []
 
@@ -73,7 +73,7 @@ def _activate_student(rules: Rules, state: State, task: Task, action: Action | N
     # TEACH-2: the active Student moves onto the tile, leaving its space.
     assert action is not None
     p, class_space, origin = task.player, task.args["class"], action.args[0]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     student = pl.students[origin]
     pl.students = without(pl.students, origin)
     state.teaching = (p, class_space, student, origin)
@@ -142,6 +142,6 @@ def _promote_active(rules: Rules, state: State, task: Task, action: Action | Non
         state.students_out = adjusted(state.students_out, rules.discipline_index[student], 1)
         log(state, "student_retired", p, student=student)
     else:
-        pl = state.players[p]
+        pl = player_to_change(state, p)
         pl.students = with_item(pl.students, action.args[0], student)
         log(state, "student_promoted", p, student=student, space=action.args[0])

@@ -28,7 +28,7 @@ from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "turn_option"]
 
@@ -253,7 +253,7 @@ def _end_turn_storage(rules: Rules, state: State, task: Task, action: Action | N
                 resource=resource,
                 count=getattr(pl, resource) - limit,
             )
-            setattr(pl, resource, limit)
+            setattr(player_to_change(state, task.player), resource, limit)
     if sum(pl.prestige) > prestige_capacity(rules, pl):
         push(state, Task("discard_prestige", task.player))  # STOR-3: the player chooses
 
@@ -279,7 +279,7 @@ def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> li
 )
 def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     i = rules.discipline_index[action.args[0]]
     pl.prestige = adjusted(pl.prestige, i, -1)
     state.supply_prestige = adjusted(state.supply_prestige, i, 1)
@@ -290,7 +290,7 @@ def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | N
 
 @step("next_turn")
 def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    state.players[task.player].turns += 1
+    player_to_change(state, task.player).turns += 1
     if state.turn_limit is not None and state.players[task.player].turns >= state.turn_limit:
         trigger_end(state, "turn_limit", None)  # the variant chosen at setup
     elif not state.end_triggered and state.solo is None and not can_progress(rules, state):

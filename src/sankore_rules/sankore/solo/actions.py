@@ -29,7 +29,14 @@ from sankore_rules.sankore.solo.common import (
     supply_tile,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, Graduated, MarketColumn, State, Task
+from sankore_rules.sankore.state import (
+    SCHOLAR,
+    Graduated,
+    MarketColumn,
+    State,
+    Task,
+    player_to_change,
+)
 
 __all__ = [
     "book_to_contribute",
@@ -147,7 +154,7 @@ def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -
     if source == "supply":
         state.supply_books = adjusted(state.supply_books, i, -1)
     else:
-        scholar = state.players[SCHOLAR]
+        scholar = player_to_change(state, SCHOLAR)
         scholar.books = adjusted(scholar.books, i, -1)
     # The shelf's leftmost free slot (SOLO-BOOK-4, RES-5).
     state.library = replaced_at(state.library, shelf, (*state.library[shelf], d))
@@ -367,7 +374,7 @@ def _graduate(rules: Rules, state: State, task: Task, action: Action | None) -> 
     passed = [s for s in solo.phase3[:i] if s is not None]
     solo.phase3 = replaced_at(solo.phase3, i, None)
     state.graduation = removed(state.graduation, tile)
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     scholar.graduations = (*scholar.graduations, Graduated(tile, student))
     log(state, "graduate", SCHOLAR, space=f"phase3:{i + 1}", tile=tile, free=True)
     skipped = ""

@@ -22,7 +22,7 @@ from sankore_rules.sankore.rules.common import (
     shared_knowledge,
     trigger_end,
 )
-from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, SoloState, State
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, SoloState, State, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = [
@@ -163,7 +163,7 @@ def place_tile(rules: Rules, state: State, tile: str, *, from_supply: bool) -> N
         state.supply_sankore = removed(state.supply_sankore, tile)
     info = rules.sankore_tiles[tile]
     if state.end_triggered or madrasa_full(rules, state):
-        scholar = state.players[SCHOLAR]
+        scholar = player_to_change(state, SCHOLAR)
         scholar.kept_sankore = (*scholar.kept_sankore, tile)
         log(state, "sankore_kept", SCHOLAR, tile=tile)
     else:

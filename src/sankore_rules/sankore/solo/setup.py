@@ -14,7 +14,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
 from sankore_rules.sankore.rules.setup import deal
 from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
-from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task
+from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task, player_to_change
 
 __all__ = ["SOLO_LIBRARY", "draft_choice", "new_solo_state"]
 
@@ -45,7 +45,7 @@ def new_solo_state(
             f"library must be {SOLO_LIBRARY!r}, got {library!r}"
         )
     state, cards = deal(rules, 2, seed, library, turn_limit)  # SOLO-SET-2
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
     # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
     state.favour_supply += scholar.favour_tiles
@@ -119,7 +119,7 @@ def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None
     state.draft = removed(state.draft, combo)
     tile, book, student = combo
     solo.classes = with_item(solo.classes, rules.solo_draft_space, tile)
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
     put_in_bag(rules, state, student)
     solo.draft_card = None  # returned to the box with the other undealt cards

@@ -35,7 +35,7 @@ from sankore_rules.sankore.solo.common import (
     take_rewards,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task, player_to_change
 from sankore_rules.sankore.tables import Cost, EffectKind
 
 __all__ = ["PIECES", "Spot", "choose_spot", "spots_within_reach", "teach_area"]
@@ -249,7 +249,7 @@ def _most_prestige(rules: Rules, state: State, spots: list[Spot]) -> tuple[list[
 
 def _astronomy(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     # SOLO-TEACH-7: the camel moves as a player's would, from its place or from Timbuktu.
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     origin = rules.astro_nodes[scholar.camel if spot.start == "camel" else rules.astro_start]
     node = rules.astro_nodes[rules.camel_node(spot.space)]
     if crosses_outward(origin, node):  # ASTRO-7, AMB-2: the region's tile first (AMB-44)
@@ -309,7 +309,7 @@ def _theology(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
             place_tile(rules, state, tile, from_supply=False)
     book, state.theology_books = popped(state.theology_books, space.id)
     if book is not None:  # THEO-5 into its unlimited storage (SOLO-FLOW-5, AMB-34)
-        scholar = state.players[SCHOLAR]
+        scholar = player_to_change(state, SCHOLAR)
         scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
         log(state, "gain_book", SCHOLAR, discipline=book, count=1, source=space.id)
     if space.activate is not None or space.skill is not None:
@@ -400,7 +400,7 @@ def _law(rules: Rules, state: State, spot: Spot, bonus: bool) -> None:
     if not bonus:
         return
     # SOLO-SUP-5, AMB-32: every Book and Prestige token of the region's Overflow.
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     books, prestige = state.overflow_books[space.region], state.overflow_prestige[space.region]
     taken = sum(books) + sum(prestige)
     for i in range(len(books)):

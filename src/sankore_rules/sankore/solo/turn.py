@@ -31,7 +31,7 @@ from sankore_rules.sankore.solo.common import (
     supply_tile,
     tell,
 )
-from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task
+from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task, player_to_change
 from sankore_rules.sankore.tables import ScholarAction
 
 __all__ = ["ACTION_STEPS", "phase_of", "turn_actions"]
@@ -91,7 +91,7 @@ def _back_to_bag(rules: Rules, state: State) -> None:
 @step("scholar_turn")
 def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     solo = solo_of(state)
-    scholar = state.players[SCHOLAR]
+    scholar = player_to_change(state, SCHOLAR)
     turn = scholar.turns + 1
     phase, index = phase_of(rules, turn)
     space = index + 1

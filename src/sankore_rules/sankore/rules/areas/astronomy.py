@@ -20,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import AstroNode
 
 __all__ = ["AREA", "crosses_outward", "gold_cost"]
@@ -137,7 +137,7 @@ def _astronomy(rules: Rules, state: State, task: Task, action: Action | None) ->
 @step("trading_post")
 def _trading_post(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     p, dest = task.player, task.args["dest"]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     node = rules.astro_nodes[rules.camel_node(dest)]
     place_piece(rules, state, p, AREA, dest)
     if node.kind == "oasis":

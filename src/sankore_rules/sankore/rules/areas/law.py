@@ -21,7 +21,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import Cost
 
 AREA = "law"
@@ -139,7 +139,7 @@ def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
         log(state, "area_skipped", p, area=AREA)
         return
     space = rules.law_spaces[action.args[0]]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     alternative = action.args[1] if len(action.args) == 2 else None
     payment = _payment(rules, state, p, space.row, alternative)
     pl.gold -= payment.gold
@@ -163,7 +163,7 @@ def _law(rules: Rules, state: State, task: Task, action: Action | None) -> None:
 @step("collect_overflow")
 def _collect_overflow(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # LAW-7: every Prestige token, and the Books there is room for (RES-4).
-    pl = state.players[task.player]
+    pl = player_to_change(state, task.player)
     region = task.args["region"]
     books, prestige = state.overflow_books[region], state.overflow_prestige[region]
     limit = rules.limits.books_per_discipline

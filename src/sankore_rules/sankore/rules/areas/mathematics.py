@@ -20,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import MadrasaTile, State, Task
+from sankore_rules.sankore.state import MadrasaTile, State, Task, player_to_change
 from sankore_rules.sankore.tables import WallSide
 
 AREA = "mathematics"
@@ -163,7 +163,7 @@ def _show_star(rules: Rules, state: State, task: Task, action: Action | None) ->
 def _wall_gold(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     gold = rules.wall_gold[task.args["wall"]]  # MATH-8: whatever was flipped
     if gold:
-        state.players[task.player].gold += gold
+        player_to_change(state, task.player).gold += gold
         log(state, "gain", task.player, resource="gold", count=gold)
 
 

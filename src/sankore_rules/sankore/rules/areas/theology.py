@@ -20,7 +20,7 @@ from sankore_rules.sankore.rules.common import (
     teaching_supported,
     within_knowledge,
 )
-from sankore_rules.sankore.state import Graduated, State, Task
+from sankore_rules.sankore.state import Graduated, State, Task, player_to_change
 from sankore_rules.sankore.tables import Cost
 
 AREA = "theology"
@@ -78,7 +78,7 @@ def _theology(rules: Rules, state: State, task: Task, action: Action | None) -> 
         log(state, "area_skipped", p, area=AREA)
         return
     space = rules.theology_spaces[action.args[0]]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     cost = _row_cost(rules, space.row)
     pl.salt -= _salt(rules, state, p, cost)
     place_piece(rules, state, p, AREA, space.id)
@@ -169,7 +169,7 @@ def _madrasa_student(rules: Rules, state: State, task: Task, action: Action | No
     if action.kind == "skip":
         return
     p, d = task.player, task.args["discipline"]
-    pl = state.players[p]
+    pl = player_to_change(state, p)
     where, which = action.args
     if where == "board":
         pl.students = without(pl.students, which)
