@@ -145,3 +145,62 @@ def test_state_classes_are_sealable() -> None:
             with pytest.raises(sr.StateError):
                 setattr(sealed, f.name, getattr(sealed, f.name))
         assert issubclass(draft, type(sealed))
+
+
+def test_a_sealed_state_refuses_a_deletion() -> None:
+    """``del`` is refused like an assignment, on the state and on a player's board."""
+    state = started(2, 0)
+    with pytest.raises(sr.StateError):
+        del state.players[0].gold
+    with pytest.raises(sr.StateError):
+        del state.spaces
+    assert 2 == len(state.players) and state.players[0].gold >= 0
+
+
+def test_a_sealed_tasks_arguments_are_read_only_all_the_way_down() -> None:
+    """A Favour reward that offers a choice of resources holds them in a tuple once sealed, so
+    the choice cannot be narrowed in place behind the remembered options."""
+    state = started(2, 0)
+    draft = state.clone()
+    draft.agenda = (
+        *draft.agenda,
+        sr.Task("gain_resource", 0, {"resources": ["gold", "salt"], "amount": 1}),
+    )
+    sealed = sr.from_json(sr.to_json(draft))
+    assert ("gold", "salt") == sealed.decision.args["resources"]  # type: ignore[union-attr]
+    assert ["resource gold", "resource salt"] == [str(a) for a in sr.legal_actions(sealed)]
+
+
+def test_apply_to_a_hand_edited_draft_shares_nothing_the_caller_holds() -> None:
+    """A draft may hold plain lists and dicts; the state ``apply`` returns holds the library's
+    own tuples and read-only dicts, so changing the draft afterwards changes nothing of it, and
+    the draft's own tasks keep their arguments."""
+    draft = started(2, 0).clone()
+    draft.theology_books = dict(draft.theology_books)
+    draft.players[0].students = dict(draft.players[0].students)
+    draft.supply_books = list(draft.supply_books)  # type: ignore[assignment]
+    draft.agenda = (*draft.agenda[:-1], sr.Task("turn", 0, {}))
+    task_args = draft.agenda[-1].args
+    after = sr.apply(draft, "end")
+    assert _sealed(after)
+    assert (
+        type(after.theology_books) is ReadOnlyDict
+        and after.theology_books is not draft.theology_books
+    )
+    assert type(after.supply_books) is tuple
+    assert all(type(p.students) is ReadOnlyDict for p in after.players)
+    key = after.key()
+    draft.theology_books.clear()
+    draft.players[0].students.clear()
+    assert key == after.key()
+    assert type(task_args) is dict and draft.agenda[-1].args is task_args
+
+
+def test_the_listed_options_given_out_are_a_new_list_each_time() -> None:
+    """Changing the list ``legal`` returns changes nothing the engine remembers."""
+    state = started(2, 0)
+    listed = ENGINE.legal(RULES, state)
+    listed.append(sr.Action("resource", ("gold",)))
+    assert sr.Action("resource", ("gold",)) not in sr.legal_actions(state)
+    with pytest.raises(sr.IllegalAction):
+        sr.apply(state, sr.Action("resource", ("gold",)))

@@ -246,7 +246,7 @@ def legal_actions(state: AnyState) -> list[Action]:
     """Every legal action of the pending decision, complete; [] once the game is over."""
     if isinstance(state, FiveTribesState):
         return TRIBES_ENGINE.legal(rules_of(state), state)
-    return list(engine.legal(rules_of(state), state))
+    return engine.legal(rules_of(state), state)
 
 
 def _as_action(action: Action | str) -> Action:

@@ -197,7 +197,7 @@ class Engine:
         self.sealed = sealed
         # The last sealed state listed and its options: one pair, swapped whole, so that a
         # reader never sees one state's options beside another state.
-        self._listed: tuple[object, list[Action]] = (None, [])
+        self._listed: tuple[object, tuple[Action, ...]] = (None, ())
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
@@ -236,11 +236,11 @@ class Engine:
         return {"kind": task.kind, "player": task.player, "prompt": self.steps[task.kind].prompt}
 
     def legal(self, rules: object, state: GameState) -> list[Action]:
-        """The legal options of the pending decision."""
+        """The legal options of the pending decision, as a new list."""
         global _listing
         listed_for, listed = self._listed
         if listed_for is state:
-            return listed
+            return list(listed)
         task = state.decision
         if task is None:
             return []
@@ -255,7 +255,7 @@ class Engine:
         finally:
             _listing = None
         if type(state) is self.sealed:
-            self._listed = (state, options)
+            self._listed = (state, tuple(options))
         return options
 
     def _accepted(

@@ -75,4 +75,8 @@ class ActionSyntaxError(ValueError):
 
 
 class StateError(ValueError):
-    """A serialized state that is malformed or belongs to another ruleset."""
+    """A state that cannot be used as given.
+
+    A serialized state that is malformed or belongs to another ruleset, or a change in place
+    to a sealed state (see ``core/values.py``: change a ``clone()`` instead).
+    """

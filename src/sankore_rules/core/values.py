@@ -26,11 +26,11 @@ __all__ = ["draft_of", "sealable"]
 T = TypeVar("T")
 
 
-def _refuse_change(self: object, name: str, value: object) -> None:
+def _refuse_change(self: object, name: str, value: object = None) -> None:
     kind = type(self).__name__
     raise StateError(
-        f"a {kind} the library hands out is a value and cannot be changed in place (setting "
-        f"{name!r}); change a copy instead: state.clone() is an editable draft"
+        f"a {kind} the library hands out is a value and cannot be changed in place ({name!r}); "
+        "change a copy instead: state.clone() is an editable draft"
     )
 
 
@@ -46,6 +46,7 @@ def sealable(cls: type[T]) -> type[T]:
         {
             "__slots__": (),
             "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
             "__module__": cls.__module__,
             "__qualname__": f"{cls.__qualname__}.Draft",
             "__doc__": f"An editable {cls.__name__}: ``clone()`` makes one; ``apply`` seals it.",
@@ -55,7 +56,7 @@ def sealable(cls: type[T]) -> type[T]:
     twin: Any = cls  # the class gains attributes its type does not declare
     twin.Draft = draft
     twin.sealed = True
-    twin.__setattr__ = _refuse_change
+    twin.__setattr__ = twin.__delattr__ = _refuse_change
     return cls
 
 

@@ -70,7 +70,7 @@ _solo_class_space = _one_of(
 
 def _resources(rules: Rules, state: State, p: int, value: Any) -> str | None:
     ok = (
-        isinstance(value, list)
+        isinstance(value, list | tuple)
         and 1 <= len(value) <= len(RESOURCES)
         and all(isinstance(r, str) and r in RESOURCES for r in value)
         and len(set(value)) == len(value)
@@ -80,7 +80,7 @@ def _resources(rules: Rules, state: State, p: int, value: Any) -> str | None:
 
 def _used(rules: Rules, state: State, p: int, value: Any) -> str | None:
     ok = (
-        isinstance(value, list)
+        isinstance(value, list | tuple)
         and len(value) <= len(rules.disciplines)
         and all(isinstance(d, str) and d in rules.discipline_index for d in value)
         and len(set(value)) == len(value)

@@ -1,12 +1,14 @@
 """The game state: every component's whereabouts, the pending decisions, JSON and observation.
 
-The state is a tree of attrs classes. Its containers never change once made: sequences are
-tuples and mappings [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict]s, of ints, strings
-and frozen records. So a state shares every container an action did not change with the state it
-came from, and [`State.clone`][sankore_rules.State.clone] copies only the objects ``apply``
-changes in place: the state, its players, the solo board, and the ``agenda`` and ``events``
-lists. ``apply`` clones, then replaces on the clone each container the action changes (see
-``sankore_rules.core.shared``); the caller's state is never touched.
+The state is a tree of attrs classes, and a value (``core/values.py``): the states the library
+hands out are sealed, and refuse every assignment. Its containers never change once made:
+sequences are tuples and mappings [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict]s, of
+ints, strings and frozen records. So a state shares every container an action did not change
+with the state it came from, and the boards of the players the action left alone. ``apply``
+changes a draft (``State.successor``), which replaces each container the action changes (see
+``sankore_rules.core.shared``) and copies a player's board before changing it
+(``player_to_change``), then seals it; the caller's state is never touched.
+[`State.clone`][sankore_rules.State.clone] is an editable draft, for positions set up by hand.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
+import attrs
 import cattrs
 from attrs import define, field, frozen
 from cattrs.gen import make_dict_structure_fn
@@ -300,10 +303,13 @@ class State:
     ruleset's discipline order (``rules_of(state).disciplines``); space, tile and card ids are
     those of the rule tables and of the action notation.
 
-    Every container but ``players``, ``agenda`` and ``events`` is a tuple or a
-    [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict] that never changes: states share
-    those an action did not change, and an action replaces those it changes (so a state takes
-    a few KB beside the states it came from). JSON writes them as arrays and objects.
+    A state handed out by the library is sealed: assigning to it, to a player's board or to
+    the solo board raises [`StateError`][sankore_rules.StateError] (``clone()`` gives an
+    editable draft). Every container but ``events`` (the log of the last action, not part of
+    the position) is a tuple or a [`ReadOnlyDict`][sankore_rules.core.shared.ReadOnlyDict]
+    that never changes: states share those an action did not change, and an action replaces
+    those it changes (so a state takes under 2 KB beside the states it came from). JSON writes
+    them as arrays and objects.
 
     Attributes:
         rules_name: the name of the ruleset the game is played by.
@@ -498,8 +504,9 @@ class State:
         """Make this draft a value, as the library hands states out: no assignment is taken.
 
         ``apply`` seals the state it returns, ``new_game`` and ``from_json`` theirs. The players'
-        boards and the solo board are sealed with it, and the agenda's tasks get read-only
-        arguments.
+        boards and the solo board are sealed with it, and the agenda's tasks are replaced by
+        tasks with read-only arguments. It expects the containers the library makes (tuples and
+        read-only dicts): a draft edited by hand gets them in ``successor()``, when applied.
         """
         for player in self.players:
             if type(player) is _PLAYER_DRAFT:
@@ -507,8 +514,9 @@ class State:
         if type(self.solo) is _SOLO_DRAFT:
             self.solo.__class__ = SoloState
         for task in self.agenda:
-            if type(task.args) is dict:
-                object.__setattr__(task, "args", ReadOnlyDict(task.args))
+            if type(task.args) is not ReadOnlyDict:
+                self.agenda = tuple([_sealed_task(t) for t in self.agenda])
+                break
         if type(self) is _STATE_DRAFT:
             self.__class__ = State
 
@@ -526,9 +534,13 @@ class State:
         """The draft ``apply`` changes: like ``clone()``, but sharing the players' sealed boards.
 
         Most actions change one player's board or none, so a board is copied only when the
-        rules change it: they take it with ``player_to_change``. A draft board (of a state
-        edited by hand) is copied at once, so that nothing of this state changes.
+        rules change it: they take it with ``player_to_change``. A draft (a state edited by
+        hand) is copied whole, its containers made the library's own kinds (tuples and
+        read-only dicts), so that nothing the caller holds is shared with the state ``apply``
+        returns.
         """
+        if type(self) is _STATE_DRAFT:
+            return _in_shared_form(self.clone())
         return self._copy(tuple([p if type(p) is PlayerState else p.clone() for p in self.players]))
 
     def _copy(self, players: tuple[PlayerState, ...]) -> State:
@@ -592,6 +604,40 @@ def player_to_change(state: State, player: int) -> PlayerState:
     board = board.clone()
     state.players = replaced_at(state.players, player, board)
     return board
+
+
+def _sealed_task(task: Task) -> Task:
+    """``task`` with read-only arguments (a read-only dict; tuples for lists); itself if so."""
+    if type(task.args) is ReadOnlyDict:
+        return task
+    return Task(
+        task.kind,
+        task.player,
+        ReadOnlyDict({k: tuple(v) if isinstance(v, list) else v for k, v in task.args.items()}),
+    )
+
+
+def _shared_form(value: Any) -> Any:
+    """``value`` with its lists as tuples and its dicts as read-only dicts, all the way down."""
+    if isinstance(value, list | tuple) and not hasattr(value, "_fields"):
+        return tuple([_shared_form(v) for v in value])
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: _shared_form(v) for k, v in value.items()})
+    return value
+
+
+#: What ``_in_shared_form`` leaves alone: the records it treats apart, and the log.
+_NOT_CONTAINERS = frozenset({"players", "solo", "agenda", "events"})
+
+
+def _in_shared_form(draft: State) -> State:
+    """``draft`` (a fresh clone of a hand-edited state) with the library's containers only."""
+    for record in (draft, *draft.players, *([draft.solo] if draft.solo is not None else [])):
+        for f in attrs.fields(type(record).__mro__[1]):
+            if f.name not in _NOT_CONTAINERS:
+                setattr(record, f.name, _shared_form(getattr(record, f.name)))
+    draft.agenda = tuple(draft.agenda)
+    return draft
 
 
 #: The editable twins of the state classes (see ``core/values.py``).
