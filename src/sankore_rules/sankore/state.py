@@ -504,8 +504,8 @@ class State:
         """Make this draft a value, as the library hands states out: no assignment is taken.
 
         ``apply`` seals the state it returns, ``new_game`` and ``from_json`` theirs. The players'
-        boards and the solo board are sealed with it, and the agenda's tasks are replaced by
-        tasks with read-only arguments. It expects the containers the library makes (tuples and
+        boards and the solo board are sealed with it, and the agenda's tasks get read-only
+        arguments. It expects the containers the library makes (tuples and
         read-only dicts): a draft edited by hand gets them in ``successor()``, when applied.
         """
         for player in self.players:
@@ -514,9 +514,10 @@ class State:
         if type(self.solo) is _SOLO_DRAFT:
             self.solo.__class__ = SoloState
         for task in self.agenda:
+            # A task whose arguments are not read-only yet was made during this apply (a draft's
+            # own tasks are replaced in successor()): no one else holds it.
             if type(task.args) is not ReadOnlyDict:
-                self.agenda = tuple([_sealed_task(t) for t in self.agenda])
-                break
+                object.__setattr__(task, "args", _read_only_args(task.args))
         if type(self) is _STATE_DRAFT:
             self.__class__ = State
 
@@ -606,15 +607,18 @@ def player_to_change(state: State, player: int) -> PlayerState:
     return board
 
 
+def _read_only_args(args: Mapping[str, Any]) -> ReadOnlyDict[str, Any]:
+    """A task's arguments, read-only: a read-only dict, with tuples for lists."""
+    frozen: ReadOnlyDict[str, Any] = ReadOnlyDict(args)
+    for key, value in args.items():
+        if type(value) is list:
+            dict.__setitem__(frozen, key, tuple(value))
+    return frozen
+
+
 def _sealed_task(task: Task) -> Task:
-    """``task`` with read-only arguments (a read-only dict; tuples for lists); itself if so."""
-    if type(task.args) is ReadOnlyDict:
-        return task
-    return Task(
-        task.kind,
-        task.player,
-        ReadOnlyDict({k: tuple(v) if isinstance(v, list) else v for k, v in task.args.items()}),
-    )
+    """A new task like ``task``, with read-only arguments."""
+    return Task(task.kind, task.player, _read_only_args(task.args))
 
 
 def _shared_form(value: Any) -> Any:
@@ -636,7 +640,7 @@ def _in_shared_form(draft: State) -> State:
         for f in attrs.fields(type(record).__mro__[1]):
             if f.name not in _NOT_CONTAINERS:
                 setattr(record, f.name, _shared_form(getattr(record, f.name)))
-    draft.agenda = tuple(draft.agenda)
+    draft.agenda = tuple([_sealed_task(t) for t in draft.agenda])  # the caller keeps its own
     return draft
 
 
