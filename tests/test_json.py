@@ -9,6 +9,7 @@ another ruleset.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -452,3 +453,19 @@ def test_a_state_changed_in_place_gets_answers_that_reflect_the_change() -> None
         sr.apply(state, "write astronomy")
     assert before == sr.to_json(state)
     assert 0 == state.players[0].inspiration
+
+
+def test_json_full_madrasa_without_the_end_triggered_refused() -> None:
+    """END-1: the end is triggered as the Madrasa's last numbered space fills, so a state with
+    a full Madrasa and no end triggered is one no game reaches (the fuzz tests found one that
+    played on to discard a Sankoré tile before the end): refused, with the reason."""
+    rng = random.Random(1)
+    state = sr.new_game(players=2, seed=1)
+    while not state.end_triggered:
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    assert "madrasa" == state.end_cause
+    document = json.loads(sr.to_json(state))
+    document["state"]["end_triggered"] = False
+    document["state"]["end_cause"] = None
+    with pytest.raises(sr.StateError, match=r"madrasa: full, so the end must be triggered"):
+        sr.from_json(json.dumps(document))

@@ -70,6 +70,11 @@ def _range_problems(rules: Rules, state: State) -> list[str]:
         problems.append("game_over: the game ends with every player on the same turn (END-2)")
     if state.discarded_sankore and not state.end_triggered:
         problems.append("discarded_sankore: tiles are discarded only after the end is triggered")
+    cells = rules.numbered_cells
+    if not state.end_triggered and all(
+        c < len(state.madrasa) and state.madrasa[c] is not None for c in cells
+    ):
+        problems.append("madrasa: full, so the end must be triggered (END-1)")
     used = state.main_used
     if len(set(used)) != len(used) or len(used) > 2 or set(used) - set(_MAIN_ACTIONS):
         problems.append(f"main_used: {used} is not at most two distinct main actions")
