@@ -18,6 +18,7 @@ from positions import RULES
 from probes import all_area_actions, all_turn_actions, mutations
 from sankore_rules.core.actions import Action
 from sankore_rules.sankore import engine
+from sankore_rules.sankore.rules.turn import TURN_OPTIONS
 from sankore_rules.sankore.state import State
 
 TURN_LIMIT = 40
@@ -72,3 +73,35 @@ def test_apply_refuses_an_unlisted_action_that_names_nothing_with_the_options() 
     reasons = sr.explain(state, "draft nowhere")
     assert ["no_such_option"] == [r.code for r in reasons]
     assert reasons[0].words.startswith("'draft nowhere' is not one of the options here; the ")
+
+
+def test_each_turn_option_lists_directly_what_its_check_accepts() -> None:
+    """Family by family: a turn option's direct ``options`` equal its checked candidates.
+
+    The turn menu lists most families directly (issue 12); a family that listed one option
+    too many or too few would show here under its own name, not only in the whole menu.
+    """
+    direct = {kind for kind, opt in TURN_OPTIONS.items() if opt.options is not None}
+    assert {"enrol", "establish", "teach", "graduate", "favour", "complete"} <= direct
+    listed: dict[str, int] = dict.fromkeys(direct, 0)
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        state = sr.new_game(players=2 + seed % 3, seed=100 + seed, turn_limit=TURN_LIMIT)
+        while not sr.is_terminal(state):
+            task = state.decision
+            assert task is not None
+            if task.kind == "turn":
+                for kind in direct:
+                    opt = TURN_OPTIONS[kind]
+                    assert opt.options is not None
+                    options = list(opt.options(RULES, state, task.player))
+                    checked = [
+                        a
+                        for a in opt.candidates(RULES, state, task.player)
+                        if not opt.check(RULES, state, task.player, a)
+                    ]
+                    assert options == checked, (kind, seed)
+                    listed[kind] += len(options)
+            state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    # Every family had options to compare somewhere, not only empty lists.
+    assert all(listed.values()), listed

@@ -102,7 +102,7 @@ class MarketColumn:
             self.pile1[0] if self.pile1 else None,
             self.shown1,
         )
-        return tuple(t for t in tiles if t is not None)
+        return tuple(filter(None, tiles))  # tile ids are never empty: None is what drops out
 
 
 @sealable

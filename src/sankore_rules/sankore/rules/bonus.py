@@ -14,27 +14,39 @@ from sankore_rules.sankore.state import State, Task, player_to_change
 __all__ = ["move_reasons"]
 
 
+_NO_INSPIRATION = Reason(
+    "no_inspiration",
+    "this bonus action costs 1 Inspiration, you have none (BONUS-2, BONUS-3, BONUS-4)",
+)
+
+
 def _inspiration(state: State, p: int) -> list[Reason]:
-    if state.players[p].inspiration < 1:
-        return [
-            Reason(
-                "no_inspiration",
-                "this bonus action costs 1 Inspiration, you have none (BONUS-2, BONUS-3, BONUS-4)",
-            )
-        ]
-    return []
+    return [_NO_INSPIRATION] if state.players[p].inspiration < 1 else []
 
 
-def _move_candidates(rules: Rules, state: State, p: int, kind: str) -> list[Action]:
-    students = state.players[p].students
+def _move_candidates(
+    rules: Rules, state: State, p: int, kind: str, *, legal_only: bool = False
+) -> list[Action]:
+    """Every move of a Student to an empty space an arrow or its row leads to.
+
+    With ``legal_only``, only the moves ``move_reasons`` allows: a Transfer from level 1 or
+    above (BONUS-2), a Promote from under a Class tile (BONUS-3).
+    """
+    pl = state.players[p]
+    students = pl.students
     options: list[Action] = []
     for origin in (s for s in rules.student_spaces if s in students):  # board order
         if kind == "transfer":
-            targets = rules.spaces_by_level[rules.student_level[origin]]
+            level = rules.student_level[origin]
+            if legal_only and level < 1:
+                continue
+            targets = rules.spaces_by_level[level]
         else:
             under = rules.student_under[origin]
-            targets = rules.arrows[under] if under is not None else ()
-        options.extend(Action(kind, (origin, t)) for t in targets if t not in students)
+            if under is None or (legal_only and under not in pl.classes):
+                continue
+            targets = rules.arrows[under]
+        options += [Action(kind, (origin, t)) for t in targets if t not in students]
     return options
 
 
@@ -90,6 +102,14 @@ def _promote_candidates(rules: Rules, state: State, p: int) -> list[Action]:
     return _move_candidates(rules, state, p, "promote")
 
 
+def _transfer_options(rules: Rules, state: State, p: int) -> list[Action]:
+    return _move_candidates(rules, state, p, "transfer", legal_only=True)
+
+
+def _promote_options(rules: Rules, state: State, p: int) -> list[Action]:
+    return _move_candidates(rules, state, p, "promote", legal_only=True)
+
+
 def _paid_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return move_reasons(rules, state, p, action)
 
@@ -109,6 +129,7 @@ turn_option(
     candidates=_transfer_candidates,
     check=_paid_check,
     ready=_inspiration_ready,
+    options=_transfer_options,
 )(_paid_move)
 turn_option(
     "promote",
@@ -116,11 +137,22 @@ turn_option(
     candidates=_promote_candidates,
     check=_paid_check,
     ready=_inspiration_ready,
+    options=_promote_options,
 )(_paid_move)
 
 
 def _write_candidates(rules: Rules, state: State, p: int) -> list[Action]:
     return [Action("write", (d,)) for d in rules.disciplines]
+
+
+def _write_options(rules: Rules, state: State, p: int) -> list[Action]:
+    # A Book left in the supply and room on the shelf (BONUS-4, RES-3, RES-4).
+    books, limit = state.players[p].books, rules.limits.books_per_discipline
+    return [
+        Action("write", (d,))
+        for d, supply, held in zip(rules.disciplines, state.supply_books, books, strict=True)
+        if supply > 0 and held < limit
+    ]
 
 
 def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -149,6 +181,7 @@ def _write_check(rules: Rules, state: State, p: int, action: Action) -> list[Rea
     candidates=_write_candidates,
     check=_write_check,
     ready=_inspiration_ready,
+    options=_write_options,
 )
 def _write(rules: Rules, state: State, p: int, action: Action) -> None:
     # BONUS-4

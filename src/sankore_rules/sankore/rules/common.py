@@ -6,7 +6,7 @@ Knowledge total goes through these functions, so each rule about them is written
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
@@ -17,6 +17,10 @@ from sankore_rules.sankore.rules.abilities import area_knowledge
 from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task, player_to_change
 
 __all__ = [
+    "SKIP",
+    "area_options",
+    "can_pay",
+    "can_pay_books",
     "contribute_tasks",
     "gain_books",
     "gain_prestige",
@@ -156,10 +160,33 @@ def _contribute(rules: Rules, state: State, task: Task, action: Action | None) -
         push(state, Task("contribute", task.player, args))
 
 
+def _books_held(books: tuple[int, ...], i: int | None, distinct: bool) -> int:
+    """Books a payment can use: of discipline ``i``, of distinct disciplines, or any."""
+    if i is not None:
+        return books[i]
+    return sum(1 for b in books if b > 0) if distinct else sum(books)
+
+
+def can_pay_books(
+    rules: Rules, state: State, p: int, discipline: str, count: int = 1, distinct: bool = False
+) -> bool:
+    """Whether ``p`` can contribute ``count`` Books now (RES-5, MATH-4, AMB-25).
+
+    The question ``book_payment_reasons`` words the answer to.
+    """
+    i = None if discipline == "any" else rules.discipline_index[discipline]
+    return (
+        _books_held(state.players[p].books, i, distinct) >= count
+        and free_library_slots(rules, state) >= count
+    )
+
+
 def book_payment_reasons(
     rules: Rules, state: State, p: int, discipline: str, count: int = 1, distinct: bool = False
 ) -> list[Reason]:
     """Why ``p`` cannot contribute ``count`` Books now (none when they can)."""
+    if can_pay_books(rules, state, p, discipline, count, distinct):
+        return []
     books = state.players[p].books
     reasons = []
     if discipline != "any":
@@ -248,8 +275,15 @@ def knowledge_reasons(needed: int, have: int) -> list[Reason]:
     return [Reason("knowledge_short", f"needs Knowledge {needed}, you have {have} (KNOW-1)")]
 
 
+def can_pay(pl: PlayerState, gold: int = 0, salt: int = 0) -> bool:
+    """Whether a player has the Gold and Salt: the question ``pay_reasons`` words (KNOW-6)."""
+    return pl.gold >= gold and pl.salt >= salt
+
+
 def pay_reasons(pl: PlayerState, gold: int = 0, salt: int = 0) -> list[Reason]:
     """Reasons a player cannot pay Gold and Salt."""
+    if can_pay(pl, gold, salt):
+        return []
     reasons = []
     if pl.gold < gold:
         reasons.append(Reason("not_enough_gold", f"costs {gold} Gold, you have {pl.gold} (KNOW-6)"))
@@ -263,6 +297,31 @@ def piece_reasons(rules: Rules, pl: PlayerState, area: str) -> list[Reason]:
     if pl.pieces[rules.discipline_index[area]] > 0:
         return []
     return [Reason("no_pieces_left", f"you have no {area} pieces left to place (COMP-15, COMP-16)")]
+
+
+#: Every Area action may be skipped (AMB-17).
+SKIP = Action("skip")
+
+
+def area_options(
+    rules: Rules,
+    state: State,
+    task: Task,
+    area: str,
+    candidates: Callable[[Rules, State, Task], list[Action]],
+    allowed: Callable[[Action, bool], bool],
+) -> list[Action]:
+    """The legal options of an Area action, listed without wording a refusal.
+
+    Skipping is always one. Placing needs a piece of the area left (COMP-15, COMP-16), then
+    each of the area's ``candidates`` (already open and within Knowledge) is kept when
+    ``allowed(action, supported)`` says the area's own rules let it be taken, ``supported``
+    telling whether the class being taught is Supported now (SUPP-1, AMB-13).
+    """
+    if state.players[task.player].pieces[rules.discipline_index[area]] < 1:
+        return [SKIP]
+    supported = teaching_supported(rules, state)
+    return [a for a in candidates(rules, state, task) if a.kind == "skip" or allowed(a, supported)]
 
 
 def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:

@@ -24,8 +24,10 @@ def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
     """The Student space under ``p``'s Introductory Class of ``discipline`` (ENROL-2)."""
     classes = state.players[p].classes
     tile = rules.intro_by_discipline[discipline]
-    intro = next(c for c in rules.intro_spaces if classes[c] == tile)
-    return rules.spaces_under[intro][0]
+    for intro in rules.intro_spaces:
+        if classes[intro] == tile:
+            return rules.spaces_under[intro][0]
+    raise AssertionError(f"player {p} has no {discipline} Introductory Class")
 
 
 def _allowed(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
@@ -188,6 +190,36 @@ def _anywhere(rules: Rules, state: State, *, rightmost: bool = True) -> list[Act
     return options
 
 
+def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    # The check's tests without the words: a Student to take, and an empty space it may go to
+    # (ENROL-1..3, OBJ-5); with #23, every other queued Student too (OBJ-7). In the
+    # candidates' order: each queue's rightmost Student, then the others queue by queue.
+    room: dict[str, bool] = {}  # whether a Student of a discipline has somewhere to go
+
+    def placeable(student: str | None) -> bool:
+        if student is None:
+            return False
+        if student not in room:
+            room[student] = bool(destinations(rules, state, p, student))
+        return room[student]
+
+    queues = list(zip(rules.disciplines, state.queues, strict=True))
+    lasts = [_rightmost(queue) for _, queue in queues]
+    options = [
+        Action("enrol", (area,))
+        for (area, queue), last in zip(queues, lasts, strict=True)
+        if last is not None and placeable(queue[last])
+    ]
+    if has_ability(rules, state, p, "enrol_anywhere"):
+        options += [
+            Action("enrol", (area, str(pos)))
+            for (area, queue), last in zip(queues, lasts, strict=True)
+            for pos, student in enumerate(queue)
+            if pos != last and placeable(student)
+        ]
+    return options
+
+
 def _position(action: Action) -> int | None:
     return int(action.args[1]) if len(action.args) == 2 and action.args[1].isdigit() else None
 
@@ -216,7 +248,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return _enrol_reasons(rules, state, p, action.args[0], None)
 
 
-@turn_option("enrol", main="enrol", candidates=_candidates, check=_check)
+@turn_option("enrol", main="enrol", candidates=_candidates, check=_check, options=_options)
 def _enrol(rules: Rules, state: State, p: int, action: Action) -> None:
     area = action.args[0]
     position = _position(action)

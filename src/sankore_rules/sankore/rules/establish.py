@@ -7,7 +7,11 @@ from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
-from sankore_rules.sankore.rules.common import book_payment_reasons, contribute_tasks
+from sankore_rules.sankore.rules.common import (
+    book_payment_reasons,
+    can_pay_books,
+    contribute_tasks,
+)
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import MarketColumn, State, Task, player_to_change
 
@@ -59,12 +63,16 @@ def _establish(rules: Rules, state: State, p: int, tile_id: str, free: bool) -> 
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    # A column whose Book the player cannot contribute offers nothing: the same payment check
-    # that refuses each of its tiles, asked once per column.
+    return _free_candidates_all(rules, state)
+
+
+def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    # A column whose Book the player cannot contribute offers nothing: the same payment test
+    # that refuses each of its tiles, asked once per column (EST-1, EST-4).
     return [
         Action("establish", (t,))
         for d, col in zip(rules.disciplines, state.market, strict=True)
-        if not book_payment_reasons(rules, state, p, d)
+        if can_pay_books(rules, state, p, d)
         for t in col.visible()
     ]
 
@@ -77,7 +85,7 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return _tile_reasons(rules, state, p, action, free=False)
 
 
-@turn_option("establish", main="establish", candidates=_candidates, check=_check)
+@turn_option("establish", main="establish", candidates=_candidates, check=_check, options=_options)
 def _establish_main(rules: Rules, state: State, p: int, action: Action) -> None:
     _establish(rules, state, p, action.args[0], free=False)
 

@@ -13,10 +13,35 @@ from sankore_rules.sankore.state import State, Task, player_to_change
 __all__ = ["favour_reasons"]
 
 
+def can_take_favour(rules: Rules, state: State, p: int) -> bool:
+    """Whether ``p`` may Take a Favour (FAV-3, AMB-8); ``favour_reasons`` words a refusal.
+
+    It needs a Favour tile in the supply and Prestige spaces left for it to cover.
+    """
+    storage = rules.tables.components.prestige_storage
+    return (
+        state.favour_supply >= 1
+        and (state.players[p].favour_tiles + 1) * storage.covered_per_favour_tile <= storage.spaces
+    )
+
+
+_TAKE = Action("favour", ("take",))
+_RETURN = Action("favour", ("return",))
+
+
+def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    options = [_TAKE] if can_take_favour(rules, state, p) else []
+    if state.players[p].favour_tiles >= 1:  # FAV-4, AMB-8
+        options.append(_RETURN)
+    return options
+
+
 def favour_reasons(rules: Rules, state: State, p: int, version: str) -> list[Reason]:
     """Why ``p`` cannot Take or Return a Favour now (AMB-8)."""
     pl = state.players[p]
     if version == "take":
+        if can_take_favour(rules, state, p):
+            return []
         storage = rules.tables.components.prestige_storage
         reasons = []
         if state.favour_supply < 1:
@@ -46,7 +71,7 @@ def _resolve(rules: Rules, state: State, p: int, version: str) -> None:
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    return [Action("favour", ("take",)), Action("favour", ("return",))]
+    return [_TAKE, _RETURN]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -55,13 +80,17 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return favour_reasons(rules, state, p, action.args[0])
 
 
-@turn_option("favour", main="favour", candidates=_candidates, check=_check)
+@turn_option("favour", main="favour", candidates=_candidates, check=_check, options=_options)
 def _favour(rules: Rules, state: State, p: int, action: Action) -> None:
     _resolve(rules, state, p, action.args[0])
 
 
 def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return _candidates(rules, state, task.player)
+
+
+def _free_options(rules: Rules, state: State, task: Task) -> list[Action]:
+    return _options(rules, state, task.player)
 
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -72,6 +101,7 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     "exchange",
     candidates=_free_candidates,
     check=_free_check,
+    lister=_free_options,
     prompt="Exchange a Favour (free): take one or return one",
     answers=("favour",),
 )

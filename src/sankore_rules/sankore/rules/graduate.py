@@ -9,6 +9,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.rules.common import (
     book_payment_reasons,
+    can_pay_books,
     contribute_tasks,
     graduation_tile_for,
 )
@@ -74,11 +75,30 @@ def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
     ]
 
 
+def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    # The check's tests, cheapest first: a free Graduation slot (GRAD-5), room in the Library
+    # and a Book of the Student's discipline (GRAD-2, RES-5), a Student above the bottom row
+    # with a tile left for it (GRAD-1, GRAD-4).
+    pl = state.players[p]
+    if len(pl.graduations) >= rules.graduation_slots or not can_pay_books(rules, state, p, "any"):
+        return []
+    students, books = pl.students, pl.books
+    index, level = rules.discipline_index, rules.student_level
+    return [
+        Action("graduate", (s,))
+        for s in rules.student_spaces
+        if s in students
+        and level[s] >= 1
+        and books[index[students[s]]] > 0
+        and graduation_tile_for(rules, state, students[s], level[s]) is not None
+    ]
+
+
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return _reasons(rules, state, p, action, free=False)
 
 
-@turn_option("graduate", main="graduate", candidates=_candidates, check=_check)
+@turn_option("graduate", main="graduate", candidates=_candidates, check=_check, options=_options)
 def _graduate_main(rules: Rules, state: State, p: int, action: Action) -> None:
     _graduate(rules, state, p, action.args[0], free=False)
 

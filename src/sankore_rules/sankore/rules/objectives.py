@@ -16,6 +16,7 @@ from sankore_rules.sankore.engine import log, push
 from sankore_rules.sankore.rules.requirements import (
     condition_count,
     describe_condition,
+    requirement_met,
     unmet_conditions,
 )
 from sankore_rules.sankore.rules.turn import turn_option
@@ -44,13 +45,17 @@ def _card(rules: Rules, text: str) -> ObjectiveCard | None:
 
 
 def _complete_candidates(rules: Rules, state: State, p: int) -> list[Action]:
+    return [Action("complete", (str(n),)) for n in state.players[p].objectives]
+
+
+def _complete_options(rules: Rules, state: State, p: int) -> list[Action]:
     # Cards whose requirement is unmet are refused by the check's unmet conditions; they are
     # left out here with the same test, without wording a reason nobody reads.
     cards = rules.objective_cards
     return [
         Action("complete", (str(n),))
         for n in state.players[p].objectives
-        if not unmet_conditions(rules, state, p, cards[n])
+        if requirement_met(rules, state, p, cards[n])
     ]
 
 
@@ -63,7 +68,13 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
     return requirement_reasons(rules, state, p, card)
 
 
-@turn_option("complete", main=None, candidates=_complete_candidates, check=_complete_check)
+@turn_option(
+    "complete",
+    main=None,
+    candidates=_complete_candidates,
+    check=_complete_check,
+    options=_complete_options,
+)
 def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
     number = int(action.args[0])
     pl = player_to_change(state, p)
@@ -82,8 +93,11 @@ def _round_cards(rules: Rules, state: State, p: int) -> list[ObjectiveCard]:
 
 def _ability_candidates(rules: Rules, state: State, p: int) -> list[Action]:
     options: list[Action] = []
+    cards = _round_cards(rules, state, p)
+    if not cards:  # most of the game
+        return options
     mine = [s for s, owner in state.spaces.items() if owner == p and s in rules.wall_spaces]
-    for card in _round_cards(rules, state, p):
+    for card in cards:
         if card.ability.kind == "move_wall":
             options += [
                 Action("objective", (str(card.number), origin, target))

@@ -6,22 +6,19 @@ requirement is met (the deadlock ruling does) without importing the turn menu.
 
 from __future__ import annotations
 
-from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.board import AreaSpace, Rules
+from sankore_rules.sankore.engine import memo
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Condition, ObjectiveCard
 
-__all__ = ["condition_count", "describe_condition", "unmet_conditions"]
+__all__ = ["condition_count", "describe_condition", "requirement_met", "unmet_conditions"]
 
 
 def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
     """The count a condition compares with its ``at_least``, for player ``p``."""
     pl = state.players[p]
     if cond.kind in ("pieces", "regions"):
-        mine = [
-            rules.area_spaces[s]
-            for s, owner in state.spaces.items()
-            if owner == p and rules.area_spaces[s].area == cond.area
-        ]
+        mine = [s for s in _pieces(rules, state, p) if s.area == cond.area]
         if cond.place == "oasis":
             mine = [s for s in mine if s.id in rules.oases]
         elif cond.place == "port":
@@ -48,6 +45,16 @@ def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
     if cond.kind == "books":
         return sum(pl.books)
     raise ValueError(f"unknown condition kind {cond.kind!r}")
+
+
+def _pieces(rules: Rules, state: State, p: int) -> list[AreaSpace]:
+    """The spaces holding ``p``'s pieces; worked out once while a decision's options are listed."""
+    return memo(state, ("pieces", p), lambda: _spaces_of(rules, state, p))
+
+
+def _spaces_of(rules: Rules, state: State, p: int) -> list[AreaSpace]:
+    area_spaces = rules.area_spaces
+    return [area_spaces[s] for s, owner in state.spaces.items() if owner == p]
 
 
 def describe_condition(cond: Condition) -> str:
@@ -85,3 +92,8 @@ def unmet_conditions(
     """The conditions of ``card`` that ``p`` does not meet, each with what ``p`` has."""
     counts = ((cond, condition_count(rules, state, p, cond)) for cond in card.requirement)
     return [(cond, have) for cond, have in counts if have < cond.at_least]
+
+
+def requirement_met(rules: Rules, state: State, p: int, card: ObjectiveCard) -> bool:
+    """Whether ``p`` meets every condition of ``card``: ``unmet_conditions`` is empty."""
+    return all(condition_count(rules, state, p, cond) >= cond.at_least for cond in card.requirement)

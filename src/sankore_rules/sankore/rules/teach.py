@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, with_item, without
@@ -19,6 +21,21 @@ def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
     return [Action("teach", (c,)) for c in rules.class_spaces if c in classes]  # board order
 
 
+def _has_student_below(rules: Rules, students: Mapping[str, str], space: str) -> bool:
+    """Whether a Student sits on a space below the class on ``space`` (TEACH-1)."""
+    return not students.keys().isdisjoint(rules.spaces_under[space])
+
+
+def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    pl = state.players[p]
+    classes, students = pl.classes, pl.students
+    return [
+        Action("teach", (c,))
+        for c in rules.class_spaces
+        if c in classes and _has_student_below(rules, students, c)
+    ]
+
+
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     if len(action.args) != 1 or action.args[0] not in rules.class_row:
         return [Reason("bad_arguments", "write 'teach <class space>'")]
@@ -26,14 +43,14 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     pl = state.players[p]
     if space not in pl.classes:
         return [Reason("no_class_there", f"there is no Class tile on {space} (TEACH-1)")]
-    if not any(s in pl.students for s in rules.spaces_under[space]):
+    if not _has_student_below(rules, pl.students, space):
         return [
             Reason("no_student_in_class", f"no Student sits below the class on {space} (TEACH-1)")
         ]
     return []
 
 
-@turn_option("teach", main="teach", candidates=_candidates, check=_check)
+@turn_option("teach", main="teach", candidates=_candidates, check=_check, options=_options)
 def _teach(rules: Rules, state: State, p: int, action: Action) -> None:
     push(state, Task("activate_student", p, {"class": action.args[0]}))
 

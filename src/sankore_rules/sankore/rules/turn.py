@@ -30,7 +30,9 @@ from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
 from sankore_rules.sankore.state import State, Task, player_to_change
 
-__all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "turn_option"]
+__all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "family_options", "turn_option"]
+
+_END = Action("end")
 
 OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
 OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
@@ -49,9 +51,15 @@ class TurnOption(NamedTuple):
         kind: the action kind (``enrol``, ``write`` ...).
         main: the main action it counts as (``favour`` for both Favour versions), or None for
             a bonus action.
+        candidates: every action of this kind worth judging; the check refuses the illegal ones.
+        check: the reasons one action of this kind is refused (besides ``ready``'s).
+        resolve: carries out a legal action of this kind.
         ready: the reasons that refuse every action of this kind at once (no Inspiration for
             any bonus action, a full Library...). They are part of every check, and let the
             menu skip listing candidates that could never pass.
+        options: the legal actions of this kind, listed directly once ``ready`` passes, asking
+            the same questions as the check without wording a refusal; None to list the
+            candidates the check accepts. The listing tests hold the two equal.
     """
 
     kind: str
@@ -60,6 +68,7 @@ class TurnOption(NamedTuple):
     check: OptionCheck
     resolve: OptionResolve
     ready: OptionReady
+    options: OptionCandidates | None
 
 
 TURN_OPTIONS: dict[str, TurnOption] = {}
@@ -72,11 +81,12 @@ def turn_option(
     candidates: OptionCandidates,
     check: OptionCheck,
     ready: OptionReady = _always_ready,
+    options: OptionCandidates | None = None,
 ) -> Callable[[OptionResolve], OptionResolve]:
     """Register the decorated function as the resolver of the turn-menu action ``kind``."""
 
     def register(resolve: OptionResolve) -> OptionResolve:
-        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready)
+        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready, options)
         return resolve
 
     return register
@@ -123,6 +133,18 @@ def _turn_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return options
 
 
+def family_options(rules: Rules, state: State, p: int, opt: TurnOption) -> Iterable[Action]:
+    """The legal actions of one turn option, its option-wide reasons aside (``ready``, TURN-2).
+
+    Listed directly by the option's ``options`` when it has one, else the candidates its check
+    accepts; the listing tests hold both ways equal.
+    """
+    if opt.options is not None:
+        return opt.options(rules, state, p)
+    check = opt.check
+    return [a for a in opt.candidates(rules, state, p) if not check(rules, state, p, a)]
+
+
 def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # The legal options, family by family: the same option-wide reasons and the same checks as
     # _turn_check, without dispatching each candidate through it.
@@ -130,9 +152,8 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     options: list[Action] = []
     for opt in TURN_OPTIONS.values():
         if _main_open(state, opt) and not opt.ready(rules, state, p):
-            check = opt.check
-            options += [a for a in opt.candidates(rules, state, p) if not check(rules, state, p, a)]
-    options.append(Action("end"))
+            options += family_options(rules, state, p, opt)
+    options.append(_END)
     return options
 
 

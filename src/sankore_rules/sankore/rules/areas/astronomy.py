@@ -10,6 +10,8 @@ from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
+    SKIP,
+    area_options,
     knowledge_reasons,
     open_spaces,
     pay_reasons,
@@ -63,7 +65,25 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
             for d in destinations
             if within_knowledge(distance[rules.camel_node(d)], have)
         ]
-    return [*options, Action("skip")]
+    return [*options, SKIP]
+
+
+def _options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The candidates the check accepts: the camel moves (AMB-17), a Port City needs a
+    # Supported Class (ASTRO-8) and the Gold is paid (ASTRO-6, ASTRO-9).
+    p = task.player
+    gold = state.players[p].gold
+
+    def allowed(action: Action, supported: bool) -> bool:
+        dest, start = action.args
+        node = rules.astro_nodes[rules.camel_node(dest)]
+        return (
+            node.id != _start_node(rules, state, p, start)
+            and (supported or node.kind != "port")
+            and gold_cost(rules, state, p, node) <= gold
+        )
+
+    return area_options(rules, state, task, AREA, _candidates, allowed)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -111,6 +131,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     AREA,
     candidates=_candidates,
     check=_check,
+    lister=_options,
     prompt="Move your camel to an empty Oasis or Port City space, or skip",
     answers=("camel", "skip"),
 )

@@ -9,7 +9,11 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, no_words, push, step
 from sankore_rules.sankore.rules.abilities import area_discount, has_ability
 from sankore_rules.sankore.rules.common import (
+    SKIP,
+    area_options,
     book_payment_reasons,
+    can_pay,
+    can_pay_books,
     contribute_tasks,
     knowledge_reasons,
     open_spaces,
@@ -66,7 +70,25 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
             for pay in ALTERNATIVE_PAYMENTS
             if not _same_as_printed(rules, state, task.player, s, pay)
         ]
-    return [*options, Action("skip")]
+    return [*options, SKIP]
+
+
+def _options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The candidates the check accepts: the top row needs a Supported Class (LAW-4) and the
+    # payment is made (LAW-3, AMB-16).
+    p = task.player
+    pl = state.players[p]
+
+    def allowed(action: Action, supported: bool) -> bool:
+        row = rules.law_spaces[action.args[0]].row
+        if _row_cost(rules, row).supported and not supported:
+            return False
+        payment = _payment(rules, state, p, row, action.args[1] if len(action.args) == 2 else None)
+        return can_pay(pl, payment.gold, payment.salt) and (
+            not payment.books or can_pay_books(rules, state, p, "any", payment.books)
+        )
+
+    return area_options(rules, state, task, AREA, _candidates, allowed)
 
 
 def _same_as_printed(rules: Rules, state: State, p: int, space: str, alternative: str) -> bool:
@@ -129,6 +151,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     AREA,
     candidates=_candidates,
     check=_check,
+    lister=_options,
     prompt="Place a Crown on an empty Law space, or skip",
     answers=("crown", "skip"),
 )

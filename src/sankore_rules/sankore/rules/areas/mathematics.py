@@ -10,7 +10,10 @@ from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.common import (
+    SKIP,
+    area_options,
     book_payment_reasons,
+    can_pay_books,
     contribute_tasks,
     knowledge_reasons,
     open_spaces,
@@ -35,7 +38,19 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     have = teaching_knowledge(rules, state)  # Walls out of reach are refused by the check
     walls = open_spaces(state, rules.wall_spaces)
     reach = [w for w in walls if within_knowledge(rules.wall_spaces[w].number, have)]
-    return [Action("wall", (w,)) for w in reach] + [Action("skip")]
+    return [Action("wall", (w,)) for w in reach] + [SKIP]
+
+
+def _options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The candidates the check accepts: a vertical side needs a Supported Class and its Books
+    # are contributed (MATH-4).
+    def allowed(action: Action, supported: bool) -> bool:
+        side = _side(rules, action.args[0])
+        return (supported or not side.supported) and can_pay_books(
+            rules, state, task.player, "any", side.books, side.distinct_books
+        )
+
+    return area_options(rules, state, task, AREA, _candidates, allowed)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -73,6 +88,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     AREA,
     candidates=_candidates,
     check=_check,
+    lister=_options,
     prompt="Place a Wall on an empty Wall space, or skip",
     answers=("wall", "skip"),
 )

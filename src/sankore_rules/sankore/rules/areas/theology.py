@@ -9,6 +9,9 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
+    SKIP,
+    area_options,
+    can_pay,
     gain_prestige,
     knowledge_reasons,
     open_spaces,
@@ -40,7 +43,20 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     have = teaching_knowledge(rules, state)  # spaces out of reach are refused by the check
     spaces = open_spaces(state, rules.theology_spaces)
     reach = [s for s in spaces if within_knowledge(rules.theology_spaces[s].knowledge, have)]
-    return [Action("mosque", (s,)) for s in reach] + [Action("skip")]
+    return [Action("mosque", (s,)) for s in reach] + [SKIP]
+
+
+def _options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The candidates the check accepts: the top row needs a Supported Class (THEO-4) and the
+    # Salt is paid (THEO-3).
+    pl = state.players[task.player]
+
+    def allowed(action: Action, supported: bool) -> bool:
+        cost = _row_cost(rules, rules.theology_spaces[action.args[0]].row)
+        salt = _salt(rules, state, task.player, cost)
+        return (supported or not cost.supported) and can_pay(pl, salt=salt)
+
+    return area_options(rules, state, task, AREA, _candidates, allowed)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -68,6 +84,7 @@ def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reaso
     AREA,
     candidates=_candidates,
     check=_check,
+    lister=_options,
     prompt="Place a Mosque on an empty Theology space, or skip",
     answers=("mosque", "skip"),
 )
