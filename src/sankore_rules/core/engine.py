@@ -198,6 +198,8 @@ class Engine:
         # The last sealed state listed and its options: one pair, swapped whole, so that a
         # reader never sees one state's options beside another state.
         self._listed: tuple[object, tuple[Action, ...]] = (None, ())
+        # The options settle() listed for the draft perform() is about to seal.
+        self._settled: tuple[object, list[Action]] = (None, [])
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
@@ -291,7 +293,10 @@ class Engine:
         assert spec.candidates is not None
         if spec.lister is not None:
             options = self.legal(rules, state)
-            return options if len(options) < 2 else None
+            if len(options) < 2:
+                return options
+            self._settled = (state, options)  # what legal() will be asked next: see perform()
+            return None
         checker = spec.check
         found: list[Action] = []
         _listing = (state, {})
@@ -423,6 +428,12 @@ class Engine:
         if self.sealed is not None:
             sealing: Any = new  # a draft of the sealed class
             sealing.seal()
+            settled_for, options = self._settled
+            if settled_for is new:
+                # settle() listed the decision it stopped at, and sealing changed nothing in
+                # the position: those are the sealed state's options, to remember as legal()'s.
+                self._listed = (new, tuple(options))
+        self._settled = (None, [])
         return new
 
 
@@ -437,4 +448,7 @@ def _exactly_an_action(action: object) -> bool:
     kind, args = action
     if type(kind) is not str or type(args) is not tuple:
         return False
-    return all(type(word) is str for word in args)
+    for word in args:  # a loop, not all(): this is asked at every apply
+        if type(word) is not str:
+            return False
+    return True

@@ -212,10 +212,16 @@ class Rules:
         self.token_port_spaces: tuple[str, ...] = tuple(
             f"{n.id}:{i}" for n in astro.node for i, s in enumerate(n.spaces) if s.token
         )
+        # Looked up for every destination the Astronomy options weigh.
+        self._destination_nodes = {
+            **{oasis: oasis for oasis in self.oases},
+            **{space: city for space, (city, _) in self.port_spaces.items()},
+        }
 
     def camel_node(self, destination: str) -> str:
         """The map node a Trading Post destination belongs to (the city of a Port space)."""
-        return destination.split(":", 1)[0]
+        node = self._destination_nodes.get(destination)
+        return node if node is not None else destination.split(":", 1)[0]
 
     # ---- every area's spaces -----------------------------------------------------------------
 

@@ -29,22 +29,27 @@ def has_ability(rules: Rules, state: State, p: int, kind: str) -> bool:
 
 def area_knowledge(rules: Rules, state: State, p: int, area: str) -> int:
     """Extra Knowledge ``p``'s cards give in that area's actions."""
-    return sum(
-        a.amount for a in abilities(rules, state, p, "area_knowledge") if a.discipline == area
-    )
+    return _total(abilities(rules, state, p, "area_knowledge"), discipline=area)
 
 
 def area_discount(rules: Rules, state: State, p: int, area: str, resource: str) -> int:
     """How much less of ``resource`` that area's spaces cost ``p``."""
-    return sum(
-        a.amount
-        for a in abilities(rules, state, p, "area_discount")
-        if a.discipline == area and a.resource == resource
-    )
+    return _total(abilities(rules, state, p, "area_discount"), discipline=area, resource=resource)
 
 
 def storage_bonus(rules: Rules, state: State, p: int, resource: str) -> int:
     """How much more of ``resource`` ``p`` may keep at the end of a turn."""
-    return sum(
-        a.amount for a in abilities(rules, state, p, "storage_bonus") if a.resource == resource
-    )
+    return _total(abilities(rules, state, p, "storage_bonus"), resource=resource)
+
+
+def _total(found: list[Ability], discipline: str | None = None, resource: str | None = None) -> int:
+    """The amounts of the abilities ``found`` for that discipline and resource (None: any)."""
+    # A loop rather than sum() over a generator: asked for most options listed, nearly always
+    # of no ability at all.
+    total = 0
+    for a in found:
+        if (discipline is None or a.discipline == discipline) and (
+            resource is None or a.resource == resource
+        ):
+            total += a.amount
+    return total

@@ -164,7 +164,7 @@ def _books_held(books: tuple[int, ...], i: int | None, distinct: bool) -> int:
     """Books a payment can use: of discipline ``i``, of distinct disciplines, or any."""
     if i is not None:
         return books[i]
-    return sum(1 for b in books if b > 0) if distinct else sum(books)
+    return len([b for b in books if b > 0]) if distinct else sum(books)
 
 
 def can_pay_books(
@@ -224,7 +224,7 @@ def shared_knowledge(rules: Rules, state: State, discipline: str) -> int:
     layout = rules.queue_layouts[state.player_count].spaces
     queue = state.queues[rules.discipline_index[discipline]]
     return max(
-        (sp.knowledge for sp, student in zip(layout, queue, strict=True) if student is None),
+        [sp.knowledge for sp, student in zip(layout, queue, strict=True) if student is None],
         default=0,
     )
 
@@ -260,7 +260,7 @@ def teaching_supported(rules: Rules, state: State) -> bool:
     p, class_space, _, origin = state.teaching
     others = [s for s in rules.spaces_under[class_space] if s != origin]
     # An Introductory Class has a single space: it is never Supported.
-    return bool(others) and all(s in state.players[p].students for s in others)
+    return bool(others) and state.players[p].students.keys() >= set(others)
 
 
 def within_knowledge(needed: int, have: int) -> bool:
@@ -380,7 +380,10 @@ def trigger_end(state: State, cause: str, player: int | None) -> None:
 def graduation_tile_for(rules: Rules, state: State, discipline: str, level: int) -> str | None:
     """The highest Graduation tile of ``discipline`` still available at or below ``level``."""
     available = state.graduation
-    return next((t for t in rules.graduation_choices[discipline, level] if t in available), None)
+    for tile in rules.graduation_choices[discipline, level]:  # highest first
+        if tile in available:
+            return tile
+    return None
 
 
 def madrasa_full(rules: Rules, state: State) -> bool:

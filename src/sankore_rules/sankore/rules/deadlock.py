@@ -53,8 +53,9 @@ def can_progress(rules: Rules, state: State) -> bool:
     discipline counts when the player holds one, or the supply has one and the player can take
     it (a reward within reach that gives a Book, or Inspiration for Write a Book, BONUS-4).
     """
-    if any(s is not None for queue in state.queues for s in queue):
-        return True
+    for queue in state.queues:  # asked at every turn's end: the quick answer, without a generator
+        if queue.count(None) < len(queue):
+            return True
     on_offer = {rules.class_tiles[t].discipline for c in state.market for t in c.visible()}
     library_room = free_library_slots(rules, state) > 0
     for p in range(state.player_count):

@@ -32,8 +32,12 @@ AREA = "astronomy"
 
 def gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
     """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
+    return _discounted_gold(rules, node, area_discount(rules, state, p, AREA, "gold"))
+
+
+def _discounted_gold(rules: Rules, node: AstroNode, discount: int) -> int:
     base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
-    return max(0, base - area_discount(rules, state, p, AREA, "gold"))
+    return max(0, base - discount)
 
 
 def crosses_outward(origin: AstroNode, node: AstroNode) -> bool:
@@ -69,18 +73,20 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 
 
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
-    # The candidates the check accepts: the camel moves (AMB-17), a Port City needs a
-    # Supported Class (ASTRO-8) and the Gold is paid (ASTRO-6, ASTRO-9).
+    # The candidates the check accepts: a Port City needs a Supported Class (ASTRO-8), the
+    # camel moves (AMB-17) and the Gold is paid (ASTRO-6, ASTRO-9).
     p = task.player
     gold = state.players[p].gold
+    discount = area_discount(rules, state, p, AREA, "gold")
+    origins = {start: _start_node(rules, state, p, start) for start in ("camel", "timbuktu")}
 
     def allowed(action: Action, supported: bool) -> bool:
         dest, start = action.args
         node = rules.astro_nodes[rules.camel_node(dest)]
         return (
-            node.id != _start_node(rules, state, p, start)
-            and (supported or node.kind != "port")
-            and gold_cost(rules, state, p, node) <= gold
+            (supported or node.kind != "port")
+            and node.id != origins[start]
+            and _discounted_gold(rules, node, discount) <= gold
         )
 
     return area_options(rules, state, task, AREA, _candidates, allowed)
