@@ -271,6 +271,19 @@ def test_tables_unknown_effect_kind_refused(tmp_path: Path) -> None:
     assert "kind" in str(error)
 
 
+def test_tables_unknown_place_of_a_requirement_refused(tmp_path: Path) -> None:
+    """OBJ-1: a piece count narrows Astronomy to Oases or Port Cities, nothing else."""
+
+    def change(data: dict[str, Any]) -> None:
+        card = next(c for c in data["card"] if c["number"] == 2)
+        card["requirement"][0]["place"] = "desert"
+
+    error = load_error(tmp_path, "objectives", change)
+    assert "objectives.toml" == error.file
+    assert "requirement[0].place" in str(error)
+    assert "'desert'" in str(error)
+
+
 def test_tables_unknown_resource_refused(tmp_path: Path) -> None:
     """DESIGN "Data tables": a ``gain_resource`` effect names gold, salt or inspiration.
 

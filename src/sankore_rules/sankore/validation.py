@@ -392,6 +392,8 @@ def validate_tables(t: RulesTables) -> None:
                 raise _fail("objectives", f"{at}.requirement[{j}].area", f"unknown {cond.area!r}")
             if (cond.kind in ("pieces", "regions")) != (cond.area is not None):
                 raise _fail("objectives", f"{at}.requirement[{j}].area", "pieces/regions need one")
+            if cond.place not in (None, "oasis", "port"):
+                raise _fail("objectives", f"{at}.requirement[{j}].place", f"unknown {cond.place!r}")
         ability = card.ability
         if ability.use not in ("area", "round", "passive") or ability.kind not in ABILITY_KINDS:
             raise _fail("objectives", f"{at}.ability", "unknown use or kind")

@@ -87,7 +87,7 @@ def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
 
 
 def _round_cards(rules: Rules, state: State, p: int) -> list[ObjectiveCard]:
-    cards = (rules.objective_cards[n] for n in state.players[p].completed)
+    cards = [rules.objective_cards[n] for n in state.players[p].completed]
     return [c for c in cards if c.ability.use == "round"]
 
 

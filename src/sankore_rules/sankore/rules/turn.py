@@ -147,11 +147,19 @@ def family_options(rules: Rules, state: State, p: int, opt: TurnOption) -> Itera
 
 def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # The legal options, family by family: the same option-wide reasons and the same checks as
-    # _turn_check, without dispatching each candidate through it.
+    # _turn_check, without dispatching each candidate through it. Listed at every turn menu,
+    # so the calls are spelled out: a default ``ready`` is not called, and a family with a
+    # direct listing is asked for it here.
     p = task.player
     options: list[Action] = []
     for opt in TURN_OPTIONS.values():
-        if _main_open(state, opt) and not opt.ready(rules, state, p):
+        if not _main_open(state, opt):
+            continue
+        if opt.ready is not _always_ready and opt.ready(rules, state, p):
+            continue
+        if opt.options is not None:
+            options += opt.options(rules, state, p)
+        else:
             options += family_options(rules, state, p, opt)
     options.append(_END)
     return options
