@@ -76,22 +76,12 @@ def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
 
 
 def _options(rules: Rules, state: State, p: int) -> list[Action]:
-    # The check's tests, cheapest first: a free Graduation slot (GRAD-5), room in the Library
-    # and a Book of the Student's discipline (GRAD-2, RES-5), a Student above the bottom row
-    # with a tile left for it (GRAD-1, GRAD-4).
+    # The candidates a Book can pay for (GRAD-2, RES-5), with a free Graduation slot (GRAD-5).
     pl = state.players[p]
     if len(pl.graduations) >= rules.graduation_slots or not can_pay_books(rules, state, p, "any"):
         return []
-    students, books = pl.students, pl.books
-    index, level = rules.discipline_index, rules.student_level
-    return [
-        Action("graduate", (s,))
-        for s in rules.student_spaces
-        if s in students
-        and level[s] >= 1
-        and books[index[students[s]]] > 0
-        and graduation_tile_for(rules, state, students[s], level[s]) is not None
-    ]
+    students, books, index = pl.students, pl.books, rules.discipline_index
+    return [a for a in _candidates(rules, state, p) if books[index[students[a.args[0]]]] > 0]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
