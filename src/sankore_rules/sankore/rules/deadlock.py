@@ -25,7 +25,7 @@ from functools import partial
 
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.rules.common import free_library_slots, graduation_tile_for
-from sankore_rules.sankore.rules.requirements import unmet_conditions
+from sankore_rules.sankore.rules.requirements import condition_count
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Effect, EffectKind, ObjectiveCard
 
@@ -53,9 +53,18 @@ def can_progress(rules: Rules, state: State) -> bool:
     discipline counts when the player holds one, or the supply has one and the player can take
     it (a reward within reach that gives a Book, or Inspiration for Write a Book, BONUS-4).
     """
-    for queue in state.queues:  # asked at every turn's end: the quick answer, without a generator
+    # Asked at every turn's end: the quick answers first, without a generator. A queue holding
+    # a Student answers most of the game; once they are empty, a Student under one of its
+    # player's Class tiles (a Teach possible now) answers most often, before anything is
+    # reached for.
+    for queue in state.queues:
         if queue.count(None) < len(queue):
             return True
+    under = rules.student_under
+    for pl in state.players:
+        for space in pl.students:
+            if under[space] in pl.classes:
+                return True
     on_offer = {rules.class_tiles[t].discipline for c in state.market for t in c.visible()}
     library_room = free_library_slots(rules, state) > 0
     for p in range(state.player_count):
@@ -104,7 +113,8 @@ def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
     market = any(column.visible() for column in state.market)
     while True:
         effects = _effects(rules, pl.favour_pos, cards)
-        more = [card for card in hand if _completable(rules, state, p, card, effects, market)]
+        growable = _growable(state, p, effects, market)
+        more = [card for card in hand if _completable(rules, state, p, card, growable)]
         if not more:
             return effects
         cards += more
@@ -134,26 +144,34 @@ def _effects(rules: Rules, favour_pos: int, cards: list[ObjectiveCard]) -> _Reac
     return effects
 
 
-def _completable(
-    rules: Rules, state: State, p: int, card: ObjectiveCard, reach: _Reach, market: bool
-) -> bool:
-    """Whether ``p`` might still complete ``card`` (BONUS-5) with the effects ``reach``.
+def _growable(state: State, p: int, reach: _Reach, market: bool) -> frozenset[str]:
+    """The requirement counts ``p`` can still raise without another main action, given ``reach``.
 
-    Only four counts of a requirement can grow without another main action: Books (a Book
-    reward, or Inspiration for Write a Book), Prestige tokens (a Prestige reward), Advanced
-    Classes (the free Establish, while the market has a tile) and Graduation tiles (the free
-    Graduate). Every unmet condition must be one of those, with its means within reach.
+    Only four can grow so: Books (a Book reward, or Inspiration for Write a Book), Prestige
+    tokens (a Prestige reward), Advanced Classes (the free Establish, while the market has a
+    tile) and Graduation tiles (the free Graduate).
     """
-    inspiration = _inspiration(state, p, reach)
     growable = {
-        "books": EffectKind.GAIN_BOOK in reach or inspiration,
+        "books": EffectKind.GAIN_BOOK in reach or _inspiration(state, p, reach),
         "prestige": EffectKind.GAIN_PRESTIGE in reach,
         "advanced": market and EffectKind.ESTABLISH_FREE in reach,
         "graduations": EffectKind.GRADUATE_FREE in reach,
     }
-    return all(
-        growable.get(cond.kind, False) for cond, _ in unmet_conditions(rules, state, p, card)
-    )
+    return frozenset(kind for kind, can in growable.items() if can)
+
+
+def _completable(
+    rules: Rules, state: State, p: int, card: ObjectiveCard, growable: frozenset[str]
+) -> bool:
+    """Whether ``p`` might still complete ``card`` (BONUS-5), raising only the ``growable`` counts.
+
+    Every condition must be met already or be of a count that can grow (its unmet conditions
+    are all growable); a growable one is not even counted.
+    """
+    for cond in card.requirement:
+        if cond.kind not in growable and condition_count(rules, state, p, cond) < cond.at_least:
+            return False
+    return True
 
 
 def _can_teach_some_day(
