@@ -67,19 +67,35 @@ def can_progress(rules: Rules, state: State) -> bool:
                 return True
     on_offer = {rules.class_tiles[t].discipline for c in state.market for t in c.visible()}
     library_room = free_library_slots(rules, state) > 0
-    for p in range(state.player_count):
-        reach = _reachable_effects(rules, state, p)
-        inspiration = _inspiration(state, p, reach)
-
-        book = partial(_book_within_reach, rules, state, p, reach, inspiration)
-        if library_room and any(book(d) for d in on_offer):
+    # Each test of _progress_within can only turn true as more comes within reach. So every
+    # player is asked first with what the Favour track and their completed cards give, which is
+    # enough almost always, and only then with what the cards in hand they could complete add,
+    # which takes the longest to find.
+    players = range(state.player_count)
+    for p in players:
+        reach = _held_effects(rules, state, p)
+        if _progress_within(rules, state, p, reach, on_offer, library_room):
             return True
-        if _can_teach_some_day(rules, state, p, reach, bool(on_offer), inspiration):
-            return True
-        free = EffectKind.GRADUATE_FREE in reach
-        if any(free or (library_room and book(d)) for d in _graduates(rules, state, p)):
-            return True
+    for p in players:
+        if state.players[p].objectives:
+            reach = _reachable_effects(rules, state, p)
+            if _progress_within(rules, state, p, reach, on_offer, library_room):
+                return True
     return False
+
+
+def _progress_within(
+    rules: Rules, state: State, p: int, reach: _Reach, on_offer: set[str], library_room: bool
+) -> bool:
+    """Whether ``p`` may still Establish, Teach or Graduate, with the effects ``reach``."""
+    inspiration = _inspiration(state, p, reach)
+    book = partial(_book_within_reach, rules, state, p, reach, inspiration)
+    if library_room and any(book(d) for d in on_offer):
+        return True
+    if _can_teach_some_day(rules, state, p, reach, bool(on_offer), inspiration):
+        return True
+    free = EffectKind.GRADUATE_FREE in reach
+    return any(free or (library_room and book(d)) for d in _graduates(rules, state, p))
 
 
 _Reach = dict[EffectKind, list[Effect]]
@@ -108,7 +124,7 @@ def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
     disc puts the whole track within reach.
     """
     pl = state.players[p]
-    cards = [rules.objective_cards[n] for n in pl.completed]
+    cards = _completed_cards(rules, state, p)
     hand = [rules.objective_cards[n] for n in pl.objectives]
     market = any(column.visible() for column in state.market)
     while True:
@@ -119,6 +135,19 @@ def _reachable_effects(rules: Rules, state: State, p: int) -> _Reach:
             return effects
         cards += more
         hand = [card for card in hand if card not in more]
+
+
+def _completed_cards(rules: Rules, state: State, p: int) -> list[ObjectiveCard]:
+    return [rules.objective_cards[n] for n in state.players[p].completed]
+
+
+def _held_effects(rules: Rules, state: State, p: int) -> _Reach:
+    """The effects within ``p``'s reach before any card in hand is completed.
+
+    The Favour track's rewards up to the disc, and the round abilities of the completed
+    Objective cards.
+    """
+    return _effects(rules, state.players[p].favour_pos, _completed_cards(rules, state, p))
 
 
 def _inspiration(state: State, p: int, reach: _Reach) -> bool:
