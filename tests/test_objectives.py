@@ -20,7 +20,9 @@ import pytest
 import sankore_rules as sr
 from positions import RULES, act, codes, edit, options, refused, started
 from sankore_rules.core.shared import adjusted, removed, replaced_at, with_item, without
+from sankore_rules.sankore.rules.requirements import condition_count
 from sankore_rules.sankore.state import Event, Graduated, MadrasaTile, State
+from sankore_rules.sankore.tables import Condition
 from test_teach import P, idx, position, teach
 
 OTHER = 1
@@ -337,6 +339,31 @@ def test_bonus_5_obj_1_card_requirement_missed_by_one_is_explained(number: int) 
     expected = [("objective_unmet", f"card #{number} needs {REQUIREMENTS[number][2]}")]
     assert expected == words(state, f"complete {number}")
     refused(state, f"complete {number}", ["objective_unmet"])
+
+
+def test_obj_1_piece_counts_follow_the_spaces_they_are_asked_about() -> None:
+    """OBJ-1: a piece count is of the position asked about. Positions share their spaces, and
+    the count of the last read-only spaces is kept; a new one, or a draft's plain dict changed
+    in place, is counted afresh."""
+    law_pieces = Condition("pieces", 2, area="law")
+    law_regions = Condition("regions", 1, area="law")
+    state = game(pieces("law-a1"))
+    assert (1, 1) == (
+        condition_count(RULES, state, P, law_pieces),
+        condition_count(RULES, state, P, law_regions),
+    )
+    more = game(pieces("law-a1", "law-b1"))
+    assert (2, 2) == (
+        condition_count(RULES, more, P, law_pieces),
+        condition_count(RULES, more, P, law_regions),
+    )
+    assert 1 == condition_count(RULES, state, P, law_pieces)
+    draft = state.clone()
+    draft.spaces = dict(draft.spaces)  # a plain dict, changed in place below
+    assert 1 == condition_count(RULES, draft, P, law_pieces)
+    draft.spaces["law-b1"] = P
+    assert 2 == condition_count(RULES, draft, P, law_pieces)
+    assert 0 == condition_count(RULES, draft, OTHER, law_pieces)
 
 
 def test_bonus_5_completing_needs_no_inspiration_and_two_cards_fit_in_one_turn() -> None:

@@ -6,8 +6,10 @@ requirement is met (the deadlock ruling does) without importing the turn menu.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+
+from sankore_rules.core.shared import ReadOnlyDict
 from sankore_rules.sankore.board import AreaSpace, Rules
-from sankore_rules.sankore.engine import memo
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Condition, ObjectiveCard
 
@@ -16,46 +18,123 @@ __all__ = ["condition_count", "describe_condition", "requirement_met", "unmet_co
 
 def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
     """The count a condition compares with its ``at_least``, for player ``p``."""
-    pl = state.players[p]
-    if cond.kind in ("pieces", "regions"):
-        mine = [s for s in _pieces(rules, state, p) if s.area == cond.area]
-        if cond.place == "oasis":
-            mine = [s for s in mine if s.id in rules.oases]
-        elif cond.place == "port":
-            mine = [s for s in mine if s.id in rules.port_spaces]
-        if cond.kind == "pieces":
-            return len(mine)
-        return len({s.region for s in mine if s.region is not None})
-    if cond.kind == "graduations":
-        levels = [rules.graduation_tiles[g.tile].level for g in pl.graduations]
-        return len([level for level in levels if level >= cond.level])
-    if cond.kind == "advanced":
-        return len([t for t in pl.classes.values() if rules.class_tiles[t].level > 0])
-    if cond.kind == "skills":
-        if cond.section is not None:
-            return len(pl.skills[rules.discipline_index[cond.section]])
-        return sum(map(len, pl.skills))
-    if cond.kind == "topmost":
-        return len([s for s in pl.students if s in rules.topmost])
-    if cond.kind == "student_level":
-        return max([rules.student_level[s] for s in pl.students], default=0)
-    if cond.kind == "favour":
-        return pl.favour_pos + 1
-    if cond.kind == "prestige":
-        return sum(pl.prestige)
-    if cond.kind == "books":
-        return sum(pl.books)
-    raise ValueError(f"unknown condition kind {cond.kind!r}")
+    count = _COUNTS.get(cond.kind)
+    if count is None:
+        raise ValueError(f"unknown condition kind {cond.kind!r}")
+    return count(rules, state, p, cond)
 
 
-def _pieces(rules: Rules, state: State, p: int) -> list[AreaSpace]:
-    """The spaces holding ``p``'s pieces; worked out once while a decision's options are listed."""
-    return memo(state, ("pieces", p), lambda: _spaces_of(rules, state, p))
+# ---- one count per condition kind ---------------------------------------------------------------
 
 
-def _spaces_of(rules: Rules, state: State, p: int) -> list[AreaSpace]:
+def _pieces_counted(rules: Rules, state: State, p: int, cond: Condition) -> Sequence[AreaSpace]:
+    """``p``'s pieces in the condition's area, in its Oases or Port spaces when it says so."""
+    mine = _pieces_by_area(rules, state, p).get(cond.area or "", ())
+    if cond.place == "oasis":
+        return [s for s in mine if s.id in rules.oases]
+    if cond.place == "port":
+        return [s for s in mine if s.id in rules.port_spaces]
+    return mine
+
+
+def _count_pieces(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return len(_pieces_counted(rules, state, p, cond))
+
+
+def _count_regions(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    mine = _pieces_counted(rules, state, p, cond)
+    return len({s.region for s in mine if s.region is not None})
+
+
+def _count_graduations(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    levels = [rules.graduation_tiles[g.tile].level for g in state.players[p].graduations]
+    return len([level for level in levels if level >= cond.level])
+
+
+def _count_advanced(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    tiles = state.players[p].classes.values()
+    return len([t for t in tiles if rules.class_tiles[t].level > 0])
+
+
+def _count_skills(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    skills = state.players[p].skills
+    if cond.section is not None:
+        return len(skills[rules.discipline_index[cond.section]])
+    return sum(map(len, skills))
+
+
+def _count_topmost(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return len([s for s in state.players[p].students if s in rules.topmost])
+
+
+def _count_student_level(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return max([rules.student_level[s] for s in state.players[p].students], default=0)
+
+
+def _count_favour(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return state.players[p].favour_pos + 1
+
+
+def _count_prestige(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return sum(state.players[p].prestige)
+
+
+def _count_books(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    return sum(state.players[p].books)
+
+
+_Count = Callable[[Rules, State, int, Condition], int]
+
+#: The count of each condition kind (the closed list of ``objectives.toml``).
+_COUNTS: dict[str, _Count] = {
+    "pieces": _count_pieces,
+    "regions": _count_regions,
+    "graduations": _count_graduations,
+    "advanced": _count_advanced,
+    "skills": _count_skills,
+    "topmost": _count_topmost,
+    "student_level": _count_student_level,
+    "favour": _count_favour,
+    "prestige": _count_prestige,
+    "books": _count_books,
+}
+
+
+def _pieces_by_area(rules: Rules, state: State, p: int) -> Mapping[str, Sequence[AreaSpace]]:
+    """The spaces holding ``p``'s pieces, by area.
+
+    Positions share their ``spaces`` until a piece is placed, so the index of the last
+    read-only ``spaces`` looked at is kept, and most listings find it there. A plain dict (a
+    draft edited by hand) may still change, and is looked at afresh.
+    """
+    global _indexed
+    spaces = state.spaces
+    if type(spaces) is not ReadOnlyDict:
+        return _spaces_of(rules, spaces, p)
+    indexed_spaces, indexed_rules, by_player = _indexed
+    if indexed_spaces is not spaces or indexed_rules is not rules:
+        by_player = {}
+        _indexed = (spaces, rules, by_player)  # one triple, swapped whole
+    pieces = by_player.get(p)
+    if pieces is None:
+        pieces = by_player[p] = _spaces_of(rules, spaces, p)
+    return pieces
+
+
+#: The last read-only ``spaces`` indexed, the rules it was indexed with, and its pieces by
+#: player and area. It holds on to one ``spaces`` only; a read-only dict never changes, so what
+#: was worked out of it stays true.
+_indexed: tuple[object, object, dict[int, dict[str, list[AreaSpace]]]] = (None, None, {})
+
+
+def _spaces_of(rules: Rules, spaces: Mapping[str, int], p: int) -> dict[str, list[AreaSpace]]:
     area_spaces = rules.area_spaces
-    return [area_spaces[s] for s, owner in state.spaces.items() if owner == p]
+    by_area: dict[str, list[AreaSpace]] = {}
+    for space, owner in spaces.items():
+        if owner == p:
+            piece = area_spaces[space]
+            by_area.setdefault(piece.area, []).append(piece)
+    return by_area
 
 
 def describe_condition(cond: Condition) -> str:
