@@ -30,27 +30,41 @@ def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
     raise AssertionError(f"player {p} has no {discipline} Introductory Class")
 
 
-def _allowed(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
-    """The spaces, empty or not, a new Student of ``discipline`` may go to (ENROL-2, OBJ-5)."""
+def _allowed(
+    rules: Rules, state: State, p: int, discipline: str, above: bool | None = None
+) -> list[str]:
+    """The spaces, empty or not, a new Student of ``discipline`` may go to (ENROL-2, OBJ-5).
+
+    ``above``: whether ``p`` has card #11's ability, when the caller already asked.
+    """
     under = enrol_space(rules, state, p, discipline)
-    spaces = [under]
-    if has_ability(rules, state, p, "enrol_above"):
-        intro = rules.student_under[under]
-        assert intro is not None
-        spaces += rules.arrows[intro]
-    return spaces
+    if above is None:
+        above = has_ability(rules, state, p, "enrol_above")
+    if not above:
+        return [under]
+    intro = rules.student_under[under]
+    assert intro is not None
+    return [under, *rules.arrows[intro]]
 
 
-def destinations(rules: Rules, state: State, p: int, discipline: str) -> list[str]:
-    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5)."""
+def destinations(
+    rules: Rules, state: State, p: int, discipline: str, above: bool | None = None
+) -> list[str]:
+    """The empty spaces an enrolled Student of ``discipline`` may go to (ENROL-2/3, OBJ-5).
+
+    ``above``: whether ``p`` has card #11's ability (OBJ-5), when the caller already asked.
+    """
     students = state.players[p].students
-    return [s for s in _allowed(rules, state, p, discipline) if s not in students]
+    return [s for s in _allowed(rules, state, p, discipline, above) if s not in students]
 
 
 def rightmost(queue: Sequence[str | None]) -> int | None:
     """The position of a queue's rightmost Student, or None for an empty queue."""
-    occupied = [i for i, s in enumerate(queue) if s is not None]
-    return occupied[-1] if occupied else None
+    # From the right end, where it is found at once: asked for every queue at every turn menu.
+    for i in range(len(queue) - 1, -1, -1):
+        if queue[i] is not None:
+            return i
+    return None
 
 
 _rightmost = rightmost
@@ -195,12 +209,13 @@ def _options(rules: Rules, state: State, p: int) -> list[Action]:
     # (ENROL-1..3, OBJ-5); with #23, every other queued Student too (OBJ-7). In the
     # candidates' order: each queue's rightmost Student, then the others queue by queue.
     room: dict[str, bool] = {}  # whether a Student of a discipline has somewhere to go
+    above = has_ability(rules, state, p, "enrol_above")
 
     def placeable(student: str | None) -> bool:
         if student is None:
             return False
         if student not in room:
-            room[student] = bool(destinations(rules, state, p, student))
+            room[student] = bool(destinations(rules, state, p, student, above))
         return room[student]
 
     queues = list(zip(rules.disciplines, state.queues, strict=True))
