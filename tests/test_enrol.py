@@ -13,10 +13,13 @@ Astronomy, Theology, Mathematics, Law (Student spaces s0a..s0d).
 
 from __future__ import annotations
 
+import pytest
+
 import sankore_rules as sr
 from positions import RULES, act, edit, options, refused, started
 from sankore_rules.core.shared import adjusted, replaced_at, with_item
 from sankore_rules.sankore.rules.common import shared_knowledge
+from sankore_rules.sankore.rules.enrol import rightmost
 from sankore_rules.sankore.state import MadrasaTile, State
 
 
@@ -31,6 +34,26 @@ def with_queue(area: int, students: list[str | None], favour_pos: int = 0) -> St
 
 
 # ---- ENROL-1..3 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("queue", "position"),
+    [
+        (("law", "law", None, None), 1),
+        (("law", "law", "law", "law"), 3),
+        ((None, None, None, None), None),
+        ((), None),
+        # Edited by hand with a gap (the rules never make one: ENROL-4): still the rightmost.
+        (("law", None, "law", None), 2),
+        ((None, "law", None, None), 1),
+        (("law", None, None, "law"), 3),
+    ],
+)
+def test_enrol_1_rightmost_is_the_last_student_from_the_left(
+    queue: tuple[str | None, ...], position: int | None
+) -> None:
+    """ENROL-1: the rightmost Student is the one taken, wherever the empty spaces lie."""
+    assert position == rightmost(queue)
 
 
 def test_enrol_1_takes_the_rightmost_student_whatever_its_discipline() -> None:

@@ -60,7 +60,13 @@ def destinations(
 
 def rightmost(queue: Sequence[str | None]) -> int | None:
     """The position of a queue's rightmost Student, or None for an empty queue."""
-    # From the right end, where it is found at once: asked for every queue at every turn menu.
+    # Asked for every queue at every turn menu. Students fill a queue from the left (ENROL-4),
+    # so its empty spaces are one run at the right end, found by two calls rather than a walk;
+    # a queue edited by hand with a gap is walked from the right end.
+    empty = queue.count(None)
+    first_empty = queue.index(None) if empty else len(queue)
+    if first_empty + empty == len(queue):
+        return first_empty - 1 if first_empty else None
     for i in range(len(queue) - 1, -1, -1):
         if queue[i] is not None:
             return i
