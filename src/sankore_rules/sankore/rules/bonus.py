@@ -35,7 +35,9 @@ def _move_candidates(
     pl = state.players[p]
     students = pl.students
     options: list[Action] = []
-    for origin in (s for s in rules.student_spaces if s in students):  # board order
+    for origin in rules.student_spaces:  # board order
+        if origin not in students:
+            continue
         if kind == "transfer":
             level = rules.student_level[origin]
             if legal_only and level < 1:

@@ -109,6 +109,40 @@ def _ability_candidates(rules: Rules, state: State, p: int) -> list[Action]:
     return options
 
 
+def _ability_options(rules: Rules, state: State, p: int) -> list[Action]:
+    # The check's tests without the words, in the candidates' order: a completed round card
+    # not used this turn (BONUS-6, AMB-15) that would do something now, or, for #4, each move
+    # of one of p's Walls to an empty space 1 to `amount` numbers higher on its side (OBJ-4).
+    options: list[Action] = []
+    cards = _round_cards(rules, state, p)
+    if not cards:  # most of the game
+        return options
+    walls = rules.wall_spaces
+    for card in cards:
+        if card.number in state.abilities_used:
+            continue
+        ability = card.ability
+        if ability.kind != "move_wall":
+            for effect in ability.effects:
+                if _effect_can_act(rules, state, p, effect):
+                    options.append(Action("objective", (str(card.number),)))
+                    break
+            continue
+        for origin_id, owner in state.spaces.items():
+            if owner != p or origin_id not in walls or origin_id == rules.corner_id:
+                continue
+            origin = walls[origin_id]
+            options += [
+                Action("objective", (str(card.number), origin_id, target.id))
+                for target in walls.values()
+                if target.id not in state.spaces
+                and target.id != rules.corner_id
+                and target.side == origin.side
+                and 0 < target.number - origin.number <= ability.amount
+            ]
+    return options
+
+
 def _ability_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     card = _card(rules, action.args[0]) if action.args else None
     if card is None:
@@ -184,7 +218,13 @@ def _move_wall_reasons(
     return []
 
 
-@turn_option("objective", main=None, candidates=_ability_candidates, check=_ability_check)
+@turn_option(
+    "objective",
+    main=None,
+    candidates=_ability_candidates,
+    check=_ability_check,
+    options=_ability_options,
+)
 def _use_ability(rules: Rules, state: State, p: int, action: Action) -> None:
     card = rules.objective_cards[int(action.args[0])]
     state.abilities_used = (*state.abilities_used, card.number)
