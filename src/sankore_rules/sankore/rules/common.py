@@ -141,10 +141,26 @@ def _contribute_check(rules: Rules, state: State, task: Task, action: Action) ->
     return reasons
 
 
+def _contribute_options(rules: Rules, state: State, task: Task) -> list[Action]:
+    # The check's tests without the words, in the candidates' order: a Book held of the
+    # discipline asked for, not one given already when they must differ (MATH-4), to a shelf
+    # with an empty slot (EST-1, GRAD-2, RES-5).
+    wanted, used = task.args["discipline"], task.args["used"]
+    distinct = task.args["distinct"]
+    books = state.players[task.player].books
+    room = shelves_with_room(rules, state)
+    options: list[Action] = []
+    for d in rules.disciplines if wanted == "any" else (wanted,):
+        if books[rules.discipline_index[d]] >= 1 and not (distinct and d in used):
+            options += [Action("library", (d, str(shelf))) for shelf in room]
+    return options
+
+
 @step(
     "contribute",
     candidates=_contribute_candidates,
     check=_contribute_check,
+    lister=_contribute_options,
     prompt="Choose a Book and the Library shelf it goes to",
     answers=("library",),
 )

@@ -9,6 +9,7 @@ drawn from during play, from a generator seeded by the same seed: ``solo/common.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -341,8 +342,14 @@ def _draft_space(rules: Rules, state: State, task: Task, action: Action | None) 
     pl.classes = with_item(pl.classes, action.args[0], task.args["tile"])
 
 
-def _orders(rules: Rules) -> list[str]:
-    return [",".join(p) for p in itertools.permutations(rules.disciplines)]
+def _orders(rules: Rules) -> tuple[str, ...]:
+    return _orders_of(rules.disciplines)
+
+
+@functools.cache
+def _orders_of(disciplines: tuple[str, ...]) -> tuple[str, ...]:
+    """Every left-to-right order of the Introductory Classes, written out once per ruleset."""
+    return tuple(",".join(p) for p in itertools.permutations(disciplines))
 
 
 def _order_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
