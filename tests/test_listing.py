@@ -62,7 +62,7 @@ def test_direct_listings_equal_what_the_checks_accept_and_checks_refuse_the_rest
                 assert sr.explain(state, action), (task.kind, str(action))
                 probed += 1
             state = sr.apply(state, rng.choice(listed))
-    assert {"turn", "contribute"} <= direct
+    assert {"turn", "contribute", "gain_resource", "favour_reward", "promote_active"} <= direct
     assert len(met) >= 20
     assert probed > 10_000
 

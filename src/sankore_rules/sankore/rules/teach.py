@@ -146,6 +146,7 @@ def _promote_check(rules: Rules, state: State, task: Task, action: Action) -> li
 @step(
     "promote_active",
     candidates=_promote_candidates,
+    lister=_promote_candidates,  # the empty spaces above, or retiring when there is none
     check=_promote_check,
     prompt="Choose where the active Student moves up to",
     answers=("promote_to", "retire"),
