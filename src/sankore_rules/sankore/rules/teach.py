@@ -27,13 +27,14 @@ def _has_student_below(rules: Rules, students: Mapping[str, str], space: str) ->
 
 
 def _options(rules: Rules, state: State, p: int) -> list[Action]:
+    # The check's test without the words: a Class tile with a Student below it (TEACH-1). The
+    # classes above the player's Students are found from the Students, the fewer; a class is
+    # above exactly the spaces ``_has_student_below`` looks at.
     pl = state.players[p]
-    classes, students = pl.classes, pl.students
-    return [
-        Action("teach", (c,))
-        for c in rules.class_spaces
-        if c in classes and _has_student_below(rules, students, c)
-    ]
+    classes = pl.classes
+    under = rules.student_under
+    above = {under[s] for s in pl.students}
+    return [Action("teach", (c,)) for c in rules.class_spaces if c in classes and c in above]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
