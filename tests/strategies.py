@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import shutil
 import tomllib
@@ -250,9 +251,17 @@ def property_settings(max_examples: int) -> settings:
 
     Shrinking is off: one call plays a whole game, and shrinking a failure took minutes. A
     failure is reported with the example first found, which :func:`play` replays exactly.
+
+    ``make test`` draws the same examples on every run, so that a red run means a change broke
+    something, and is red again when run again; ``make fuzz`` (``SANKORE_FUZZ_EXAMPLES``)
+    draws new ones each time, many more of them.
     """
+    exploring = bool(os.environ.get("SANKORE_FUZZ_EXAMPLES"))
     return settings(
         max_examples=max_examples,
+        derandomize=not exploring,
+        # The same examples mean no failures kept from earlier runs to replay first either.
+        database=settings.default.database if exploring else None,
         deadline=None,
         phases=(Phase.explicit, Phase.reuse, Phase.generate),
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
