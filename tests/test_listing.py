@@ -62,7 +62,7 @@ def test_direct_listings_equal_what_the_checks_accept_and_checks_refuse_the_rest
                 assert sr.explain(state, action), (task.kind, str(action))
                 probed += 1
             state = sr.apply(state, rng.choice(listed))
-    assert {"turn", "contribute", "gain_resource", "favour_reward", "promote_active"} <= direct
+    assert {"turn", "contribute", "promote_active", "draft_order"} <= direct
     assert len(met) >= 20
     assert probed > 10_000
 
@@ -105,3 +105,27 @@ def test_each_turn_option_lists_directly_what_its_check_accepts() -> None:
             state = sr.apply(state, rng.choice(sr.legal_actions(state)))
     # Every family had options to compare somewhere, not only empty lists.
     assert all(listed.values()), listed
+
+
+def test_a_hand_made_task_naming_nothing_lists_nothing_and_is_refused() -> None:
+    """A draft edited by hand may hold a task whose words name nothing of the ruleset (an
+    unknown discipline to contribute, a resource no reward gives). Its decision lists what its
+    check accepts, here nothing, and ``apply`` refuses the action made of those words."""
+    from sankore_rules.sankore.state import Task
+
+    start = sr.new_game(players=2, seed=0)
+    for task, word in [
+        (
+            Task(
+                "contribute",
+                0,
+                {"discipline": "alchemy", "count": 1, "distinct": False, "used": []},
+            ),
+            "library alchemy 0",
+        ),
+        (Task("gain_resource", 0, {"resources": ["wood"], "amount": 1}), "resource wood"),
+    ]:
+        draft = start.clone()
+        draft.agenda = (*draft.agenda, task)
+        assert [] == engine.ENGINE.filtered(RULES, draft) == sr.legal_actions(draft), task.kind
+        assert sr.explain(draft, word), task.kind

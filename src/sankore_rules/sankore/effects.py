@@ -121,7 +121,6 @@ def _resource_check(rules: Rules, state: State, task: Task, action: Action) -> l
 @step(
     "gain_resource",
     candidates=_resource_candidates,
-    lister=_resource_candidates,  # each resource offered can be taken: listed as they are
     check=_resource_check,
     prompt="Choose the resource to gain",
     answers=("resource",),

@@ -150,8 +150,9 @@ def _contribute_options(rules: Rules, state: State, task: Task) -> list[Action]:
     books = state.players[task.player].books
     room = shelves_with_room(rules, state)
     options: list[Action] = []
+    index = rules.discipline_index
     for d in rules.disciplines if wanted == "any" else (wanted,):
-        if books[rules.discipline_index[d]] >= 1 and not (distinct and d in used):
+        if d in index and books[index[d]] >= 1 and not (distinct and d in used):
             options += [Action("library", (d, str(shelf))) for shelf in room]
     return options
 

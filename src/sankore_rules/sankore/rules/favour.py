@@ -137,7 +137,6 @@ def _reward_check(rules: Rules, state: State, task: Task, action: Action) -> lis
 @step(
     "favour_reward",
     candidates=_reward_candidates,
-    lister=_reward_candidates,  # every space up to the disc: each may be taken (FAV-2)
     check=_reward_check,
     prompt="Choose a Favour reward at or left of your disc",
     answers=("reward",),

@@ -365,7 +365,7 @@ def _order_check(rules: Rules, state: State, task: Task, action: Action) -> list
 @step(
     "draft_order",
     candidates=_order_candidates,
-    lister=_order_candidates,  # any order of the four classes may be chosen
+    lister=_order_candidates,  # its check accepts every candidate, in any state
     check=_order_check,
     prompt="Order your Introductory Classes, left to right",
     answers=("order",),

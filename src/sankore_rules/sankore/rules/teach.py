@@ -147,7 +147,7 @@ def _promote_check(rules: Rules, state: State, task: Task, action: Action) -> li
 @step(
     "promote_active",
     candidates=_promote_candidates,
-    lister=_promote_candidates,  # the empty spaces above, or retiring when there is none
+    lister=_promote_candidates,  # its check accepts every candidate, in any state
     check=_promote_check,
     prompt="Choose where the active Student moves up to",
     answers=("promote_to", "retire"),
