@@ -76,7 +76,7 @@ def check_hidden(state: State, viewer: int, seed: int) -> None:
     full = sr.to_json(state)
     for other, pl in enumerate(state.players):
         hand_field = observation["players"][other]["objectives"]
-        if other == viewer:
+        if other == viewer and not state.is_scholar(viewer):
             assert list(pl.objectives) == hand_field
             continue
         assert len(pl.objectives) == hand_field
@@ -90,6 +90,7 @@ def check_hidden(state: State, viewer: int, seed: int) -> None:
         assert f'"{tile}"' in full
         assert f'"{tile}"' not in text
     assert HIDDEN_KEYS.isdisjoint(observation)
+    assert "game" in observation
     assert seed not in list(json_values(observation))
     assert not any(isinstance(v, str) and str(seed) in v for v in json_values(observation))
 
@@ -219,3 +220,12 @@ def test_observation_of_no_such_player_refused(viewer: Any) -> None:
     state = GAMES[3][0]
     with pytest.raises(ValueError, match="player"):
         sr.observation(state, viewer)
+
+
+def test_the_scholar_seat_sees_its_own_deck_only_counted() -> None:
+    """SOLO-SET: nobody knows the order of the Scholar's face-down deck, its own seat neither."""
+    state = sr.new_game(players=1, seed=11, scholar="hard")
+    deck = state.players[1].objectives
+    assert len(deck) > 1
+    assert len(deck) == sr.observation(state, 1)["players"][1]["objectives"]
+    assert list(state.players[0].objectives) == sr.observation(state, 0)["players"][0]["objectives"]

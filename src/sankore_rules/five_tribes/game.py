@@ -1,10 +1,26 @@
-"""Five Tribes assembled: importing this module registers every step of its rules.
+"""Five Tribes as one [`Game`][sankore_rules.core.game.Game]: what every door asks of it.
 
-The public functions of [`sankore_rules`][sankore_rules] reach Five Tribes through here.
+Importing this module assembles the game: it imports every rules module, whose steps register
+on Five Tribes' engine. What a player may see is the game's business (``observation``): the
+order of the resource deck and of the Djinn deck (only how many cards), the seed and the count
+of draws made (which would predict every draw) are hidden; the bag is only counted anyway.
+
+The hooks of the doors (text and SVG drawing, the greedy bot's evaluation, the sampler of
+hidden parts, the action space and tensor) live in their own modules of this package and are
+imported when a door first asks.
 """
 
 from __future__ import annotations
 
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sankore_rules.core.errors import StateError
+from sankore_rules.core.game import ActionSpace, Game, Sampler, TensorLayout, Variant
+from sankore_rules.five_tribes import serial
+from sankore_rules.five_tribes.board import GAME, FiveTribesRules, load_five_tribes
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules import (  # noqa: F401 - imported for their step registrations
     auction,
@@ -15,5 +31,148 @@ from sankore_rules.five_tribes.rules import (  # noqa: F401 - imported for their
     sets,
     tiles,
 )
+from sankore_rules.five_tribes.rules.setup import new_five_tribes
+from sankore_rules.five_tribes.scoring import TribesScores, tribes_scores
+from sankore_rules.five_tribes.state import FiveTribesState
 
-__all__ = ["ENGINE"]
+__all__ = ["ENGINE", "FIVE_TRIBES", "FiveTribesGame"]
+
+
+class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
+    """Five Tribes, for 2-4 players."""
+
+    name = GAME
+    title = "Five Tribes"
+    player_counts = (2, 3, 4)
+    default_players = 2
+    variants = (Variant("five_tribes", "2-4 players", 2),)
+    state_type = FiveTribesState
+    rules_type = FiveTribesRules
+    engine = ENGINE
+
+    def load_rules(self, path: str | None = None) -> FiveTribesRules:
+        """The bundled tables of ``data/five_tribes/``, or a corrected copy from ``path``."""
+        return load_five_tribes(path)
+
+    def new_state(
+        self,
+        rules: FiveTribesRules,
+        players: int,
+        seed: int | None,
+        options: Mapping[str, Any],
+    ) -> FiveTribesState:
+        """A new game for 2-4 players, waiting for the first bid.
+
+        Raises:
+            ValueError: an option (Five Tribes takes none), a player count or a seed it
+                does not take.
+        """
+        if options:
+            raise ValueError(
+                f"Five Tribes takes no option {', '.join(sorted(options))}: "
+                "library=, scholar= and turn_limit= are options of Sankoré alone"
+            )
+        return new_five_tribes(rules, players, secrets.randbits(128) if seed is None else seed)
+
+    def scores(self, rules: FiveTribesRules, state: FiveTribesState) -> TribesScores:
+        """The score sheet: per player the total, the points by source and the coins left."""
+        return tribes_scores(rules, state)
+
+    def totals(self, rules: FiveTribesRules, state: FiveTribesState) -> list[float]:
+        """Each seat's victory points as they stand."""
+        return [float(line.total) for line in tribes_scores(rules, state).players]
+
+    def winners(self, rules: FiveTribesRules, state: FiveTribesState) -> tuple[int, ...]:
+        """The winners, a shared victory when tied."""
+        return tribes_scores(rules, state).winners
+
+    def observation(
+        self, rules: FiveTribesRules, state: FiveTribesState, player: int
+    ) -> dict[str, Any]:
+        """What ``player`` may see, JSON-ready (see the module's docstring for what is hidden)."""
+        data: dict[str, Any] = json.loads(serial.write_state(state))["state"]
+        for hidden in ("seed", "draws"):
+            data.pop(hidden)
+        data["deck"] = len(data["deck"])
+        data["djinn_deck"] = len(data["djinn_deck"])
+        data["viewer"] = player
+        data["events"] = [
+            {"kind": e.kind, "player": e.player, "detail": dict(e.detail)} for e in state.events
+        ]
+        data["decision"] = ENGINE.decision_view(state)
+        return data
+
+    def to_json(self, state: FiveTribesState) -> str:
+        """The state as JSON text; its document names the game."""
+        return serial.write_state(state)
+
+    def from_json(self, rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
+        """The state in ``text``, checked against ``rules``.
+
+        Raises:
+            StateError: the text is not a sound Five Tribes state of ``rules``.
+        """
+        try:
+            document = json.loads(text)
+        except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
+            raise StateError(f"not JSON: {str(exc)[:200]}") from exc
+        if not isinstance(document, dict):
+            raise StateError("not a Five Tribes state: the document is no object")
+        state = serial.read_state(document)
+        if state.rules_hash != rules.content_hash:
+            raise StateError(
+                f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+                f"not with the given one ({rules.content_hash})"
+            )
+        found = serial.problems(rules, state)
+        if found:
+            raise StateError("inconsistent state: " + "; ".join(found[:3]))
+        return state
+
+    # --- hooks of the doors, each in a module of its own --------------------------------------
+
+    def text(self, rules: FiveTribesRules, state: FiveTribesState) -> str:
+        """The Sultanate, the tracks, the markets and every player as text."""
+        from sankore_rules.five_tribes.display import render_text
+
+        return render_text(rules, state)
+
+    def svg(self, rules: FiveTribesRules, state: FiveTribesState | None) -> str:
+        """The table as one SVG picture."""
+        from sankore_rules.five_tribes.display import state_svg
+
+        return state_svg(rules, state)
+
+    def describe_events(self, state: FiveTribesState) -> list[str]:
+        """The last action's events in words."""
+        from sankore_rules.five_tribes.display import describe_events
+
+        return describe_events(state)
+
+    def evaluate(self, rules: FiveTribesRules, state: FiveTribesState, player: int) -> float:
+        """Points, then coins and goods (see ``five_tribes.search.evaluate``)."""
+        from sankore_rules.five_tribes.search import evaluate
+
+        return evaluate(rules, state, player)
+
+    def sampler(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> Sampler:
+        """Redraws the order of the resource and Djinn decks and the seed."""
+        from sankore_rules.five_tribes.search import TribesSampler
+
+        return TribesSampler(rules, view)
+
+    def action_space(self, rules: FiveTribesRules) -> ActionSpace:
+        """Every action the tables allow, numbered the same in every run."""
+        from sankore_rules.five_tribes.agents import action_space
+
+        return action_space(rules)
+
+    def tensor_layout(self, rules: FiveTribesRules) -> TensorLayout:
+        """The observation tensor's layout for ``rules``."""
+        from sankore_rules.five_tribes.agents import tensor_layout
+
+        return tensor_layout(rules)
+
+
+#: The one Five Tribes game object the registry holds.
+FIVE_TRIBES = FiveTribesGame()

@@ -1,0 +1,140 @@
+"""The registry of games: found by name, or by the class of a state or a ruleset.
+
+The built-in games are registered by the public API when the package is imported; a game of
+another package is found through the entry point group ``sankore_rules.games`` (each entry point
+names a [`Game`][sankore_rules.core.game.Game] instance, or a class or function that makes
+one), loaded the first time a game is looked up. [`register`][sankore_rules.core.registry.register]
+also takes a game directly (a test's toy game, a game being written).
+
+Examples:
+    >>> import sankore_rules as sr
+    >>> [game.name for game in sr.games()][:2]
+    ['sankore', 'five_tribes']
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import entry_points
+from typing import Any
+
+from sankore_rules.core.game import Game
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "find_game",
+    "game_of",
+    "game_of_rules",
+    "games",
+    "register",
+    "unregister",
+]
+
+#: The entry point group through which another package registers its games.
+ENTRY_POINT_GROUP = "sankore_rules.games"
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+_GAMES: dict[str, Game[Any, Any]] = {}
+_BY_STATE: dict[type, Game[Any, Any]] = {}
+_BY_RULES: dict[type, Game[Any, Any]] = {}
+_entry_points_loaded = False
+
+
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    """Add ``game`` to the registry and return it; registering the same object again is a no-op.
+
+    Raises:
+        ValueError: ``game`` is no ``Game``, its name is not an identifier, or another game
+            holds its name or its state class.
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"only a Game can be registered, not {type(game).__name__}")
+    name = getattr(game, "name", None)
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(f"a game's name is lower-case letters, digits and _, got {name!r}")
+    known = _GAMES.get(name)
+    if known is game:
+        return game
+    if known is not None:
+        raise ValueError(f"a game named {name!r} is registered already")
+    if game.state_type in _BY_STATE:
+        raise ValueError(f"{game.state_type.__name__} is already the state of another game")
+    _GAMES[name] = game
+    _BY_STATE[game.state_type] = game
+    _BY_RULES[game.rules_type] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Remove the game ``name`` (a test's toy game); unknown names are ignored."""
+    game = _GAMES.pop(name, None)
+    if game is not None:
+        _BY_STATE.pop(game.state_type, None)
+        _BY_RULES.pop(game.rules_type, None)
+
+
+def _load_entry_points() -> None:
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        game = loaded() if not isinstance(loaded, Game) and callable(loaded) else loaded
+        if isinstance(game, Game) and _GAMES.get(game.name) is game:
+            continue
+        register(game)
+
+
+def games() -> tuple[Game[Any, Any], ...]:
+    """Every registered game, the built-in ones first, in the order they registered."""
+    _load_entry_points()
+    return tuple(_GAMES.values())
+
+
+def find_game(name: object) -> Game[Any, Any]:
+    """The game registered as ``name`` (``-`` reads as ``_``: ``five-tribes``).
+
+    Raises:
+        ValueError: no game goes by that name; the message lists those that do.
+    """
+    key = name.replace("-", "_") if isinstance(name, str) else name
+    game = _GAMES.get(key) if isinstance(key, str) else None
+    if game is None:
+        _load_entry_points()
+        game = _GAMES.get(key) if isinstance(key, str) else None
+    if game is None:
+        choices = ", ".join(repr(g) for g in _GAMES)
+        raise ValueError(f"game must be one of {choices}, got {name!r}")
+    return game
+
+
+def game_of(state: object) -> Game[Any, Any]:
+    """The game ``state`` is a state of.
+
+    Raises:
+        TypeError: ``state`` is not a state of any registered game.
+    """
+    game = _BY_STATE.get(type(state))
+    if game is not None:
+        return game
+    _load_entry_points()
+    for cls in type(state).__mro__:
+        game = _BY_STATE.get(cls)
+        if game is not None:
+            return game
+    raise TypeError(f"{type(state).__name__} is not the state of any registered game")
+
+
+def game_of_rules(rules: object) -> Game[Any, Any]:
+    """The game ``rules`` is a ruleset of.
+
+    Raises:
+        TypeError: ``rules`` is not a ruleset of any registered game.
+    """
+    _load_entry_points()
+    for cls in type(rules).__mro__:
+        game = _BY_RULES.get(cls)
+        if game is not None:
+            return game
+    raise TypeError(f"{type(rules).__name__} is not a ruleset of any registered game")

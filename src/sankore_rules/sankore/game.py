@@ -1,0 +1,233 @@
+"""Sankoré as one [`Game`][sankore_rules.core.game.Game]: what every door asks of it.
+
+Importing this module assembles the game: it imports every rules module, whose steps register
+on Sankoré's engine. The solo game against the Scholar is Sankoré with ``players=1`` and a
+difficulty: its state has two seats, you (P0) and the Scholar (P1), whose turns the rules play
+by themselves, so P0 is the only seat that decides (``agents``).
+
+The hooks of the doors (text and SVG drawing, the greedy bot's evaluation, the sampler of
+hidden parts, the action space and tensor) live in their own modules of this package and are
+imported when a door first asks, so that playing a game loads none of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import cattrs
+
+from sankore_rules.core.errors import StateError
+from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
+from sankore_rules.sankore import board, engine
+from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their step registrations
+    bonus,
+    enrol,
+    establish,
+    favour,
+    graduate,
+    objectives,
+    teach,
+)
+from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology  # noqa: F401
+from sankore_rules.sankore.rules.scoring import Scores, final_scores
+from sankore_rules.sankore.rules.setup import new_state
+from sankore_rules.sankore.solo import actions as _solo_actions  # noqa: F401 - its steps
+from sankore_rules.sankore.solo import teach as _solo_teach  # noqa: F401 - its step
+from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its steps
+from sankore_rules.sankore.solo.scoring import solo_scores
+from sankore_rules.sankore.solo.setup import new_solo_state
+from sankore_rules.sankore.state import State, from_json, to_json
+from sankore_rules.sankore.validity import state_problems
+
+__all__ = ["SANKORE", "SankoreGame"]
+
+#: The name of the game, and of its JSON documents' game (Sankoré's JSON leaves it out).
+NAME = "sankore"
+_OBSERVER = cattrs.Converter()
+
+
+class SankoreGame(Game[Rules, State]):
+    """Sankoré: The Pride of Mansa Musa, for 2-4 players, and solo against the Scholar."""
+
+    name = NAME
+    title = "Sankoré: The Pride of Mansa Musa"
+    player_counts = (1, 2, 3, 4)
+    default_players = 2
+    options = (
+        Option(
+            "library",
+            "the Library side: three_shelf or six_shelf (solo: three_shelf)",
+            "three_shelf",
+            ("three_shelf", "six_shelf"),
+        ),
+        Option(
+            "scholar",
+            "with players=1, the Scholar's difficulty (SOLO-SET-1)",
+            None,
+            (None, "easy", "medium", "hard", "very_hard"),
+        ),
+        Option(
+            "turn_limit",
+            "end the game once a player has had this many turns (a variant; None: never)",
+            None,
+        ),
+    )
+    variants = (
+        Variant("sankore", "2-4 players", 2),
+        *(
+            Variant(f"solo_{level}", f"solo against the Scholar, {level}", 1, {"scholar": level})
+            for level in ("easy", "medium", "hard", "very_hard")
+        ),
+    )
+    state_type = State
+    rules_type = Rules
+    engine = engine.ENGINE
+
+    def load_rules(self, path: str | None = None) -> Rules:
+        """The bundled tables, or a corrected copy from the folder ``path``."""
+        return board.load_rules(path)
+
+    def new_state(
+        self, rules: Rules, players: int, seed: int | None, options: Mapping[str, Any]
+    ) -> State:
+        """A new game settled to the first player's draft (see ``sankore_rules.new_game``).
+
+        Raises:
+            ValueError: a player count, option or option value Sankoré does not take.
+        """
+        unknown = sorted(set(options) - {o.name for o in self.options})
+        if unknown:
+            raise ValueError(f"Sankoré takes no option {', '.join(unknown)}")
+        library = options.get("library", "three_shelf")
+        scholar = options.get("scholar")
+        turn_limit = options.get("turn_limit")
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+            raise ValueError(f"players must be 1 (the solo game), 2, 3 or 4, got {players!r}")
+        choices = ", ".join(repr(d) for d in rules.solo_difficulties)
+        if players == 1 and scholar is None:
+            raise ValueError(f"the solo game (players=1) needs scholar= one of {choices}")
+        if players != 1 and scholar is not None:
+            raise ValueError(
+                f"scholar= sets the solo opponent of a game of players=1, not of players={players!r}"
+            )
+        game_seed = secrets.randbits(128) if seed is None else seed
+        if players == 1:
+            return new_solo_state(rules, scholar, game_seed, library, turn_limit)
+        return new_state(rules, players, game_seed, library, turn_limit)
+
+    def agents(self, state: State) -> tuple[int, ...]:
+        """Every seat but the Scholar's: it plays by itself."""
+        return tuple(p for p in range(state.player_count) if not state.is_scholar(p))
+
+    def scores(self, rules: Rules, state: State) -> Scores:
+        """Both sheets in a solo game (SOLO-END-1); everyone's otherwise (SCORE-1)."""
+        if state.solo is not None:
+            return solo_scores(rules, state)
+        return final_scores(rules, state)
+
+    def totals(self, rules: Rules, state: State) -> list[float]:
+        """Each seat's total Prestige as it stands."""
+        return [float(sheet.total) for sheet in self.scores(rules, state).players]
+
+    def winners(self, rules: Rules, state: State) -> tuple[int, ...]:
+        """The winners after the tie-breaks (TIE-1, TIE-2); solo: you only with more."""
+        return tuple(self.scores(rules, state).winners)
+
+    def observation(self, rules: Rules, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` may see (see ``sankore_rules.observation``).
+
+        The Scholar's face-down deck (its ``objectives``) is hidden from every seat, its own
+        included: nobody at the table knows the order of its deck.
+        """
+        data: dict[str, Any] = _OBSERVER.unstructure(state)
+        data.pop("seed")
+        data["game"] = NAME
+        data["viewer"] = player
+        for p, pl in enumerate(data["players"]):
+            if p != player or state.is_scholar(p):
+                pl["objectives"] = len(pl["objectives"])
+        solo = data.pop("solo")
+        if solo is not None:
+            bag = solo.pop("bag")
+            solo["bag_counts"] = [bag.count(d) for d in rules.disciplines]
+            solo.pop("draft_card")
+            data["solo"] = solo
+        for column in data["market"]:
+            for pile in ("pile1", "pile2"):
+                tiles = column.pop(pile)
+                column[f"{pile}_top"] = tiles[0] if tiles else None
+                column[f"{pile}_count"] = len(tiles)
+        data["decision"] = self.engine.decision_view(state)
+        return data
+
+    def to_json(self, state: State) -> str:
+        """The state as JSON text (format 1)."""
+        return to_json(state)
+
+    def from_json(self, rules: Rules, text: str | bytes) -> State:
+        """The state in ``text``, refused with the reason unless some game could reach it."""
+        state = from_json(text)
+        if rules.content_hash != state.rules_hash:
+            raise StateError(
+                f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+                f"not with the given one ({rules.content_hash})"
+            )
+        problems = state_problems(rules, state)
+        if problems:
+            raise StateError("inconsistent state: " + "; ".join(problems[:3]))
+        return state
+
+    def reads(self, document: Mapping[str, Any]) -> bool:
+        """Sankoré's documents name no game (they came first); a named one must be Sankoré."""
+        return document.get("game", NAME) == NAME
+
+    # --- hooks of the doors, each in a module of its own --------------------------------------
+
+    def text(self, rules: Rules, state: State) -> str:
+        """The board, the market and every player's board as text."""
+        from sankore_rules.sankore.display.text import render_text
+
+        return render_text(rules, state)
+
+    def svg(self, rules: Rules, state: State | None) -> str:
+        """The whole table as one SVG picture."""
+        from sankore_rules.sankore.display.svg import state_svg
+
+        return state_svg(rules, state)
+
+    def describe_events(self, state: State) -> list[str]:
+        """The last action's events in words."""
+        from sankore_rules.sankore.display.text import describe_events
+
+        return describe_events(state)
+
+    def evaluate(self, rules: Rules, state: State, player: int) -> float:
+        """Score, then the means to score more (see ``sankore.search.evaluate``)."""
+        from sankore_rules.sankore.search import evaluate
+
+        return evaluate(rules, state, player)
+
+    def sampler(self, rules: Rules, view: Mapping[str, Any]) -> Sampler:
+        """Redraws the other hands, the piles below their tops and the Scholar's deck and bag."""
+        from sankore_rules.sankore.search import SankoreSampler
+
+        return SankoreSampler(rules, view)
+
+    def action_space(self, rules: Rules) -> ActionSpace:
+        """Every action the tables allow, numbered the same in every run."""
+        from sankore_rules.sankore.agents import action_space
+
+        return action_space(rules)
+
+    def tensor_layout(self, rules: Rules) -> TensorLayout:
+        """The observation tensor's layout for ``rules``."""
+        from sankore_rules.sankore.agents import tensor_layout
+
+        return tensor_layout(rules)
+
+
+#: The one Sankoré game object the registry holds.
+SANKORE = SankoreGame()
