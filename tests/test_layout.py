@@ -5,8 +5,10 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Collection
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "sankore_rules"
@@ -41,21 +43,61 @@ FORBIDDEN = {
         "sankore_rules.sankore.agenda",
         "sankore_rules.sankore.integrity",
     ),
+    # The state's checks hold a state to the rules without running them: what they share with
+    # the procedures lives below ``rules/`` (abilities, holdings, limits).
+    "sankore/validity.py": ("sankore_rules.sankore.rules",),
+    "sankore/agenda.py": ("sankore_rules.sankore.rules",),
     "api.py": ("sankore_rules.interfaces",),
     "queries.py": ("sankore_rules.interfaces",),
 }
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Every module ``path`` imports by absolute name, ``from x import y`` counted as ``x.y``."""
+def imported_modules(path: Path, modules: Collection[str] | None = None) -> set[str]:
+    """Every module ``path`` imports by absolute name, ``from x import y`` counted as ``x.y``.
+
+    Imports inside functions and under ``TYPE_CHECKING`` count: each still ties the modules
+    together. Given the package's ``modules``, ``from x import y`` is ``x.y`` alone when that
+    is one of them (a module imported from its package), else ``x`` alone (a name of ``x``).
+    """
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+            inner = {f"{node.module}.{alias.name}" for alias in node.names}
+            if modules is None:
+                names |= {node.module, *inner}
+            else:
+                names |= {n if n in modules else node.module for n in inner}
     return names
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of the package's module at ``path`` (a package by its ``__init__``)."""
+    parts = ["sankore_rules", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> nx.DiGraph:
+    """The package's modules, an edge from each to every module of the package it imports."""
+    paths = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(paths)
+    for name, path in paths.items():
+        graph.add_edges_from(
+            (name, imported)
+            for imported in imported_modules(path, paths)
+            if imported in paths and imported != name
+        )
+    return graph
+
+
+def test_no_module_imports_itself_back() -> None:
+    """STYLE "an import that runs back up the layers": no module imports, however indirectly
+    and even inside a function, a module that imports it. Whatever two modules both need lives
+    below both."""
+    cycles = [" -> ".join(cycle) for cycle in nx.simple_cycles(import_graph())]
+    assert [] == cycles
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))

@@ -3,22 +3,26 @@
 Loading refuses, with the file, the entry and the field named, any unknown key, wrong type,
 dangling reference or broken count, so that a corrected copy of the tables
 ([`load_five_tribes`][sankore_rules.five_tribes.board.load_five_tribes] with a folder) never
-plays on with a mistake.
+plays on with a mistake. Reading, hashing and the checks every game shares (numbers within
+``0..100`` unless a field says otherwise, ids that read as notation, no id used twice) are the
+loader of ``core/tables.py``; this module holds the records and Five Tribes' own cross-checks.
 """
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
 
-import cattrs
+import attrs
 from attrs import frozen
 
+from sankore_rules.core import tables as loader
 from sankore_rules.core.errors import RulesDataError
+from sankore_rules.core.tables import (  # strict_converter: re-exported, serial.py reads with one
+    at_most,
+    strict_converter,
+)
 
 __all__ = [
     "DATA_FILES",
@@ -46,9 +50,6 @@ __all__ = [
     "load_tables",
     "strict_converter",
 ]
-
-#: The files of a Five Tribes ruleset, each structured into the record named beside it.
-DATA_FILES = ("sultanate", "meeples", "tracks", "cards", "djinns", "rulings")
 
 
 class Source(StrEnum):
@@ -165,7 +166,8 @@ class Tracks:
     bids_source: Source
     start_coins: int
     start_coins_source: Source
-    bank: int
+    # The bank holds more coins than any other count of the tables (FT-AMB-3: 1000).
+    bank: int = attrs.field(metadata=at_most(10_000))
     bank_source: Source
     palms: int
     palaces: int
@@ -274,58 +276,10 @@ class FiveTribesTables:
     content_hash: str
 
 
-_RECORDS: dict[str, type] = {
-    "sultanate": Sultanate,
-    "meeples": Meeples,
-    "tracks": Tracks,
-    "cards": Cards,
-    "djinns": Djinns,
-    "rulings": Rulings,
-}
-T = TypeVar("T")
+#: The files of a Five Tribes ruleset, in the order they are read and hashed.
+DATA_FILES = tuple(loader.table_files(FiveTribesTables))
 
-
-def strict_converter() -> cattrs.Converter:
-    """A converter that refuses unknown keys and coerces nothing (``"3"`` is no integer).
-
-    The tables and the JSON of a state are both read with one.
-    """
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    for kind in (int, str, bool):
-        converter.register_structure_hook(kind, _strict(kind))
-    return converter
-
-
-def _strict(kind: type) -> Any:
-    def check(value: Any, _: type) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {value!r}")
-        return value
-
-    return check
-
-
-def _member(enum: type[StrEnum]) -> Any:
-    def check(value: Any, _: type) -> Any:
-        if type(value) is not str or value not in enum.__members__.values():
-            choices = ", ".join(repr(m.value) for m in enum)
-            raise ValueError(f"expected one of {choices}, got {value!r}")
-        return enum(value)
-
-    return check
-
-
-_CONVERTER = strict_converter()
-for _enum in (Source, PowerKind, TileAction, MeepleEffect):
-    _CONVERTER.register_structure_hook(_enum, _member(_enum))
-
-
-def _structure(file: str, data: dict[str, Any], record: type[T]) -> T:
-    try:
-        return _CONVERTER.structure(data, record)
-    except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path=file)
-        raise RulesDataError(f"{file}.toml", messages[0].split(" @ ")[-1], messages[0]) from exc
+_CONVERTER = loader.table_converter()
 
 
 def load_tables(path: str | Path | None = None) -> FiveTribesTables:
@@ -335,65 +289,38 @@ def load_tables(path: str | Path | None = None) -> FiveTribesTables:
         RulesDataError: a file is missing, malformed, or breaks a count or a reference; the
             message names the file, the entry and the field.
     """
-    texts: dict[str, str] = {}
-    for name in DATA_FILES:
-        if path is None:
-            ref = resources.files("sankore_rules.data") / "five_tribes" / f"{name}.toml"
-            texts[name] = ref.read_text(encoding="utf-8")
-        else:
-            file = Path(path) / f"{name}.toml"
-            if not file.is_file():
-                raise RulesDataError(f"{name}.toml", str(path), "file missing")
-            texts[name] = file.read_text(encoding="utf-8")
-    records: dict[str, Any] = {}
-    for name, text in texts.items():
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesDataError(f"{name}.toml", "the file", f"not TOML: {exc}") from exc
-        records[name] = _structure(name, data, _RECORDS[name])
-    digest = hashlib.sha256()
-    for name in DATA_FILES:
-        digest.update(name.encode() + b"\0" + texts[name].encode() + b"\0")
-    tables = FiveTribesTables(**records, content_hash=digest.hexdigest()[:16])
-    _validate(tables)
-    return tables
+    return loader.load_tables(
+        FiveTribesTables,
+        path,
+        bundled=resources.files("sankore_rules") / "data" / "five_tribes",
+        converter=_CONVERTER,
+        validate=_validate,
+    )
 
 
 def _fail(file: str, where: str, problem: str) -> RulesDataError:
     return RulesDataError(f"{file}.toml", where, problem)
 
 
-def _unique(file: str, entry: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for i, ident in enumerate(ids):
-        if ident in seen:
-            raise _fail(file, f"{entry}[{i}].id", f"duplicate id {ident!r}")
-        seen.add(ident)
-
-
 def _validate(t: FiveTribesTables) -> None:
-    """The counts and references the rules rely on (the docs state each)."""
+    """The counts and references the rules rely on (the docs state each).
+
+    Numbers are within their bounds (never negative) and ids unique already: the shared loader
+    checks those for every game.
+    """
     s = t.sultanate
     if s.rows * s.columns != len(s.tile):
         raise _fail("sultanate", "tile", f"{s.rows} x {s.columns} cells but {len(s.tile)} tiles")
     if not 2 <= s.rows <= 9 or not 2 <= s.columns <= 9:
         raise _fail("sultanate", "rows", "rows and columns must lie between 2 and 9")
-    _unique("sultanate", "kind", [k.id for k in s.kind])
-    _unique("sultanate", "tile", [x.id for x in s.tile])
     kinds = {k.id: k for k in s.kind}
     for i, k in enumerate(s.kind):
         if k.action is TileAction.MARKET and not 1 <= k.cards <= k.among:
             raise _fail("sultanate", f"kind[{i}].cards", "a market sells 1 to `among` cards")
-        if k.price < 0:
-            raise _fail("sultanate", f"kind[{i}].price", "a price cannot be negative")
     for i, x in enumerate(s.tile):
         if x.kind not in kinds:
             raise _fail("sultanate", f"tile[{i}].kind", f"no tile kind {x.kind!r}")
-        if x.points < 0:
-            raise _fail("sultanate", f"tile[{i}].points", "points cannot be negative")
     colours = t.meeples.meeple
-    _unique("meeples", "meeple", [m.id for m in colours])
     per_tile = t.meeples.per_tile
     if per_tile < 1:
         raise _fail("meeples", "per_tile", "setup puts at least one meeple on each tile")
@@ -403,15 +330,15 @@ def _validate(t: FiveTribesTables) -> None:
         if sum(m.effect is effect for m in colours) != 1:
             raise _fail("meeples", "meeple", f"effect {effect.value!r} has the wrong number")
     for i, m in enumerate(colours):
-        if m.count < 1 or m.points < 0:
-            raise _fail("meeples", f"meeple[{i}].count", "counts are positive, points not negative")
+        if m.count < 1:
+            raise _fail("meeples", f"meeple[{i}].count", "counts are positive")
     tr = t.tracks
     zeros = [b for b in tr.bids if b == 0]
     others = [b for b in tr.bids if b != 0]
     if list(tr.bids[: len(zeros)]) != zeros or len(set(others)) != len(others):
         raise _fail("tracks", "bids", "the 0 column first, then distinct values")
-    if any(b < 0 for b in tr.bids) or not zeros:
-        raise _fail("tracks", "bids", "bids are not negative and the track has a 0 space")
+    if not zeros:
+        raise _fail("tracks", "bids", "the track has a 0 space")
     if sorted(p.count for p in tr.players) != [2, 3, 4]:
         raise _fail("tracks", "players", "one entry for each of 2, 3 and 4 players")
     for i, p in enumerate(tr.players):
@@ -420,16 +347,10 @@ def _validate(t: FiveTribesTables) -> None:
         if p.count * tr.start_coins > tr.bank:
             raise _fail("tracks", "bank", f"the bank cannot pay {p.count} players' coins")
     c = t.cards
-    _unique("cards", "good", [g.id for g in c.good])
     if sorted(v.size for v in c.set_value) != list(range(1, len(c.good) + 1)):
         raise _fail("cards", "set_value", "one value for each set size from 1 to the goods")
-    if c.market < 1 or c.fakirs < 0 or any(g.count < 1 for g in c.good):
+    if c.market < 1 or any(g.count < 1 for g in c.good):
         raise _fail("cards", "market", "a market of 1 card or more, card counts positive")
     d = t.djinns
-    _unique("djinns", "djinn", [j.id for j in d.djinn])
     if d.display < 1 or not d.price:
         raise _fail("djinns", "display", "a display of 1 or more and at least one price")
-    for i, j in enumerate(d.djinn):
-        if j.points < 0 or j.power.amount < 0:
-            raise _fail("djinns", f"djinn[{i}]", "points and amounts are not negative")
-    _unique("rulings", "ruling", [r.id for r in t.rulings.ruling])

@@ -19,14 +19,14 @@ from typing import Any
 
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
-from sankore_rules.sankore.rules.areas.astronomy import AREA, gold_cost
+from sankore_rules.sankore.holdings import ASTRONOMY, gold_cost
 from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
 
 MAX_AMOUNT = 100
-"""No effect of the tables gives more than this at once (``validation.MAX_TABLE_NUMBER``)."""
+"""No effect of the tables gives more than this at once (``core.tables.MAX_TABLE_NUMBER``)."""
 
 ArgTest = Callable[[Rules, State, int, Any], str | None]
 """A value test: what ``value`` should be when it is wrong (given the ruleset, the state and the
@@ -105,7 +105,7 @@ def _free_destination(rules: Rules, state: State, p: int, value: Any) -> str | N
         return problem
     node = rules.astro_nodes[rules.camel_node(value)]
     pl = state.players[p]
-    if value in state.spaces or pl.pieces[rules.discipline_index[AREA]] < 1:
+    if value in state.spaces or pl.pieces[rules.discipline_index[ASTRONOMY]] < 1:
         return "an open Oasis or Port City space, with a Trading Post left to place there"
     if pl.gold < gold_cost(rules, state, p, node):
         return "a place whose Gold the player holds"

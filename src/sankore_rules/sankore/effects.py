@@ -15,7 +15,7 @@ from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
-from sankore_rules.sankore.rules.common import gain_books, gain_prestige
+from sankore_rules.sankore.holdings import gain_books, gain_prestige
 from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind
 

@@ -1,11 +1,15 @@
 """The records of the rule tables: one frozen attrs class per TOML file and per kind of entry.
 
-``tables.py`` reads the TOML files into these records; ``validation.py`` cross-checks them.
+``tables.py`` reads the TOML files into these records (with the loader every game shares,
+``core/tables.py``); ``validation.py`` cross-checks them.
 
 Provenance (DESIGN "Data provenance"): a record with a ``source`` says where its values come
 from, ``rulebook``, ``example`` or ``reconstructed``. Its ``sources`` table overrides that for
 single values the texts give differently, keyed by field name (``knowledge``) or by one item
 of a list field (``column_gold[3]``); ``tables.fields_with_source`` reads both.
+
+Every number lies within ``0..MAX_TABLE_NUMBER`` unless a field says otherwise with
+``at_most`` (the drawing's positions).
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from sankore_rules.sankore.drawing import Drawing
+from sankore_rules.core.tables import at_most, table_files
+from sankore_rules.sankore.drawing import MAX_DRAWING_NUMBER, Drawing
 from sankore_rules.sankore.vocabulary import Cost, Effect, ScholarAction, Source
 
 __all__ = [
@@ -741,26 +746,10 @@ class RulesTables:
     objectives: Objectives
     solo: Solo
     rulings: Rulings
-    drawing: Drawing
+    # Positions in a picture, not numbers of the game: bounded by the picture's size.
+    drawing: Drawing = attrs.field(metadata=at_most(MAX_DRAWING_NUMBER))
     content_hash: str
 
 
-DATA_FILES: dict[str, type[Any]] = {
-    "components": Components,
-    "player_board": PlayerBoard,
-    "favour_track": FavourTrack,
-    "queues": Queues,
-    "astronomy": Astronomy,
-    "theology": Theology,
-    "mathematics": Mathematics,
-    "law": Law,
-    "library": Library,
-    "classes": Classes,
-    "skill_tiles": SkillTiles,
-    "sankore_tiles": SankoreTiles,
-    "graduation_tiles": GraduationTiles,
-    "objectives": Objectives,
-    "solo": Solo,
-    "rulings": Rulings,
-    "drawing": Drawing,
-}
+#: The files of the tables, each with the record it is read into, in the order they are hashed.
+DATA_FILES: dict[str, type[Any]] = table_files(RulesTables)

@@ -3,22 +3,20 @@
 Everything of the game that hangs on a number lives in these tables. Loading refuses, with the
 file, entry and field named, any unknown key, wrong type, dangling reference or broken component
 count, so that a corrected copy of the tables (``load_rules(path)``) can never quietly play on
-with a mistake.
+with a mistake. The records are ``schema.py``'s, the cross-checks ``validation.py``'s; reading,
+hashing, the checks every game shares and provenance are the loader of ``core/tables.py``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
-from collections.abc import Callable
-from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import cattrs
 
-from sankore_rules.sankore.provenance import (  # re-exported: provenance is part of the tables' API
+from sankore_rules.core import tables as loader
+from sankore_rules.core.tables import (  # re-exported: provenance is part of the tables' API
     entries_with_source,
     field_sources,
     fields_with_source,
@@ -87,6 +85,7 @@ from sankore_rules.sankore.schema import (  # the records, re-exported for calle
     WallSides,
     WallSpace,
 )
+from sankore_rules.sankore.validation import validate_tables
 from sankore_rules.sankore.vocabulary import (
     RESOURCES,
     Cost,
@@ -176,44 +175,9 @@ __all__ = [
 
 # ---- loading ------------------------------------------------------------------------------------
 
-_T = TypeVar("_T")
-
-
-def _strict(kind: type[_T], check: Callable[[Any], bool]) -> Callable[[Any, type], _T]:
-    def structure(value: Any, _: type) -> _T:
-        if not check(value):
-            raise TypeError(f"expected {kind.__name__}, got {value!r}")
-        return value  # type: ignore[no-any-return]
-
-    return structure
-
-
-def _make_converter() -> cattrs.Converter:
-    # Strict: a table must say 5, not "5" or 5.0; unknown keys are refused.
-    conv = cattrs.Converter(forbid_extra_keys=True)
-    conv.register_structure_hook(
-        int, _strict(int, lambda v: isinstance(v, int) and not isinstance(v, bool))
-    )
-    conv.register_structure_hook(bool, _strict(bool, lambda v: isinstance(v, bool)))
-    conv.register_structure_hook(str, _strict(str, lambda v: isinstance(v, str)))
-    # Closed vocabularies are read as their enums (a StrEnum would otherwise pass as a str).
-    conv.register_structure_hook(StrEnum, _structure_enum)
-    # Arrow's "from" is a Python keyword.
-    conv.register_structure_hook(
-        Arrow,
-        lambda v, _: _structure_arrow(conv, v),
-    )
-    return conv
-
-
-def _structure_enum(value: Any, cls: type[StrEnum]) -> StrEnum:
-    if not isinstance(value, str) or value not in {m.value for m in cls}:
-        allowed = ", ".join(m.value for m in cls)
-        raise ValueError(f"expected one of {allowed}, got {value!r}")
-    return cls(value)
-
 
 def _structure_arrow(conv: cattrs.Converter, value: Any) -> Arrow:
+    # Arrow's "from" is a Python keyword.
     if not isinstance(value, dict) or set(value) - {"from", "to"} or "from" not in value:
         raise ValueError(f"an arrow needs exactly 'from' and 'to', got {value!r}")
     return Arrow(
@@ -222,32 +186,13 @@ def _structure_arrow(conv: cattrs.Converter, value: Any) -> Arrow:
     )
 
 
+def _make_converter() -> cattrs.Converter:
+    conv = loader.table_converter()
+    conv.register_structure_hook(Arrow, lambda v, _: _structure_arrow(conv, v))
+    return conv
+
+
 _CONVERTER = _make_converter()
-
-
-#: The largest table is about 16 KB; a file past this bound is refused unread.
-MAX_TABLE_BYTES = 1024 * 1024
-
-
-def _read_toml(directory: Path | None, stem: str) -> tuple[dict[str, Any], bytes]:
-    name = f"{stem}.toml"
-    if directory is None:
-        raw = resources.files("sankore_rules").joinpath("data", name).read_bytes()
-    else:
-        path = directory / name
-        if not path.is_file():
-            raise RulesDataError(name, "file", f"missing from {directory}")
-        try:
-            with path.open("rb") as stream:
-                raw = stream.read(MAX_TABLE_BYTES + 1)
-        except OSError as exc:
-            raise RulesDataError(name, "file", f"cannot read: {exc}") from exc
-        if len(raw) > MAX_TABLE_BYTES:
-            raise RulesDataError(name, "file", f"larger than {MAX_TABLE_BYTES} bytes")
-    try:
-        return tomllib.loads(raw.decode("utf-8")), raw
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise RulesDataError(name, "syntax", str(exc)[:200]) from exc
 
 
 def load_tables(directory: str | Path | None = None) -> RulesTables:
@@ -256,20 +201,10 @@ def load_tables(directory: str | Path | None = None) -> RulesTables:
     Raises:
         RulesDataError: naming file, entry and field of the first problem found.
     """
-    folder = None if directory is None else Path(directory)
-    loaded: dict[str, Any] = {}
-    digest = hashlib.sha256()
-    for stem, cls in DATA_FILES.items():
-        data, raw = _read_toml(folder, stem)
-        digest.update(stem.encode() + b"\0" + raw + b"\0")
-        try:
-            loaded[stem] = _CONVERTER.structure(data, cls)
-        except cattrs.BaseValidationError as exc:
-            messages = cattrs.transform_error(exc, path="")
-            where, _, problem = messages[0].rpartition(" @ ")
-            raise RulesDataError(f"{stem}.toml", problem or "entry", where) from exc
-    tables = RulesTables(**loaded, content_hash=digest.hexdigest()[:16])
-    from sankore_rules.sankore.validation import validate_tables  # validation reads these records
-
-    validate_tables(tables)
-    return tables
+    return loader.load_tables(
+        RulesTables,
+        directory,
+        bundled=resources.files("sankore_rules") / "data",
+        converter=_CONVERTER,
+        validate=validate_tables,
+    )

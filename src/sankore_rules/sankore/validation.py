@@ -1,8 +1,10 @@
 """Cross-checks of the rule tables: counts, references, and the rules' own constraints.
 
-Structure and types are checked when a table is read (``tables.py``); this module checks what
-only the whole set can tell: a route to a place that does not exist, 13 Book spaces in
-Theology, 28 Sankoré tiles, and so on. Each failure names the file, the entry and the field.
+Structure, types, the bounds of every number, the ids and the per-field provenance are checked
+when the tables are read (``core/tables.py``, the loader every game shares); this module checks
+what only the whole set of Sankoré's tables can tell: a route to a place that does not exist,
+13 Book spaces in Theology, 28 Sankoré tiles, a drawing that leaves a place undrawn, and so on.
+Each failure names the file, the entry and the field.
 """
 
 from __future__ import annotations
@@ -12,17 +14,15 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from sankore_rules.sankore.drawing import validate_drawing
-from sankore_rules.sankore.provenance import parse_source_key, sourced_entries, valued_fields
-from sankore_rules.sankore.tables import (
+from sankore_rules.sankore.drawing_checks import validate_drawing
+from sankore_rules.sankore.schema import RulesTables
+from sankore_rules.sankore.vocabulary import (
     RESOURCES,
     Effect,
     EffectKind,
     RulesDataError,
-    RulesTables,
-    table_values,
+    ScholarAction,
 )
-from sankore_rules.sankore.vocabulary import ID_CHARACTERS, MAX_ID, ScholarAction, word_problem
 
 __all__ = ["ABILITY_KINDS", "CONDITION_KINDS", "validate_tables"]
 
@@ -57,10 +57,6 @@ ABILITY_KINDS = frozenset(
 #: The four areas the rules modules implement; a table may renumber anything but these names.
 KNOWN_DISCIPLINES = ("astronomy", "theology", "mathematics", "law")
 
-#: Every number of every table is a count, a cost, a size, a level or a printed value: none is
-#: negative, and none comes near this (the largest the game prints is 40 Skill tiles). The
-#: bound keeps a table from asking for a board of millions of rows.
-MAX_TABLE_NUMBER = 100
 #: Madrasa cells are named ``r<row>c<column>`` with one digit each.
 MAX_MADRASA_SIDE = 10
 #: Player counts the queues and the setup know (SETUP-N-1).
@@ -130,20 +126,9 @@ def _check_effects(
             raise _fail(file, f"{at}.scoring", "must be 'book' or 'prestige'")
 
 
-def _check_numbers(t: RulesTables) -> None:
-    # One walk over every value first, so that no later check (or board built from the
-    # tables) meets a negative count or a size that would take minutes or gigabytes.
-    for file, where, value in table_values(t):
-        if file == "drawing":
-            continue  # positions in a picture, bounded by validate_drawing
-        number = isinstance(value, int) and not isinstance(value, bool)
-        if number and not 0 <= value <= MAX_TABLE_NUMBER:
-            raise _fail(file, where, f"{value} is not a number 0..{MAX_TABLE_NUMBER}")
-        # Ids are written in action notation: they must read back as one word of it.
-        if where.rpartition(".")[2] == "id" and isinstance(value, str):
-            problem = word_problem(value, ID_CHARACTERS)
-            if problem is not None or len(value) > MAX_ID:
-                raise _fail(file, where, problem or f"an id of at most {MAX_ID} characters")
+def _check_madrasa_size(t: RulesTables) -> None:
+    # Every number is within 0..MAX_TABLE_NUMBER already (the shared loader); cells are named
+    # with one digit of row and of column.
     m = t.mathematics
     for name in ("rows", "columns"):
         if not 1 <= getattr(m, name) <= MAX_MADRASA_SIDE:
@@ -156,7 +141,7 @@ def validate_tables(t: RulesTables) -> None:
     Every check takes time linear in the tables' size, so a hostile table is refused as
     quickly as a correct one is accepted.
     """
-    _check_numbers(t)
+    _check_madrasa_size(t)
     disc = set(t.components.disciplines.order)
     if len(t.components.disciplines.order) != 4 or disc != set(KNOWN_DISCIPLINES):
         raise _fail(
@@ -402,7 +387,6 @@ def validate_tables(t: RulesTables) -> None:
         _check_effects("objectives", f"{at}.ability", ability.effects, disc, icons)
     _check_unique("rulings", "ruling", (r.id for r in t.rulings.ruling))
     _check_solo(t)
-    _check_sources(t)
     _check_area_ids(t)
     _check_routes(t)
     _check_board_rows(t)
@@ -573,29 +557,3 @@ def _check_setup_supply(t: RulesTables) -> None:
         levels = Counter(c.level for c in t.classes.advanced if c.discipline == d)
         if levels[1] < 1 or levels[2] < 1:  # the market shows a tile of each (SETUP-C-15)
             raise _fail("classes", "advanced", f"{d} needs level 1 and level 2 tiles")
-
-
-def _check_sources(t: RulesTables) -> None:
-    """Per-field provenance: each ``sources`` key names a value of its entry and changes it.
-
-    An override of a field the entry does not hold, of an item past the end of a list, or one
-    that repeats what it overrides would make the provenance say something it does not mean.
-    """
-    for file, where, record in sourced_entries(t):
-        fields = valued_fields(record)
-        for key, source in record.sources.items():
-            at = f"{where or 'table'}.sources.{key}"
-            try:
-                name, index = parse_source_key(key)
-            except ValueError as exc:
-                raise _fail(file, at, str(exc)) from exc
-            if name not in fields:
-                raise _fail(file, at, f"the entry has no value {name!r} to give a source for")
-            overridden = record.source
-            if index is not None:
-                items = getattr(record, name)
-                if not isinstance(items, tuple) or not 0 <= index < len(items):
-                    raise _fail(file, at, f"{name!r} has no item {index}")
-                overridden = record.sources.get(name, record.source)
-            if source == overridden:
-                raise _fail(file, at, f"repeats the source it overrides ({source})")

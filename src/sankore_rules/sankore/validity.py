@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.agenda import agenda_problems
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.holdings import prestige_capacity
 from sankore_rules.sankore.integrity import integrity_problems, reference_problems
-from sankore_rules.sankore.rules.abilities import storage_bonus
-from sankore_rules.sankore.rules.common import END_CAUSES, prestige_capacity
-from sankore_rules.sankore.rules.setup import SEED_BOUND
+from sankore_rules.sankore.limits import END_CAUSES, SEED_BOUND
 from sankore_rules.sankore.solo.validity import solo_problems
 from sankore_rules.sankore.state import PlayerState, State
 

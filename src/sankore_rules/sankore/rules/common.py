@@ -1,7 +1,9 @@
 """Shared rule helpers: gaining and paying components, Knowledge, the Library, Sankoré tiles.
 
 Every procedure that gains a Book or a Prestige token, contributes to the Library or reads a
-Knowledge total goes through these functions, so each rule about them is written once.
+Knowledge total goes through these functions, so each rule about them is written once. Gaining
+Books and Prestige and the Prestige storage live in ``holdings.py``, below the effect interpreter
+that these helpers push tasks of; they are re-exported here for the rules modules.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from collections.abc import Callable, Iterable
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, popped, removed, replaced_at, with_item
+from sankore_rules.sankore.abilities import area_knowledge
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, memo, names_nothing, push, step
-from sankore_rules.sankore.rules.abilities import area_knowledge
+from sankore_rules.sankore.holdings import gain_books, gain_prestige, prestige_capacity
+from sankore_rules.sankore.limits import END_CAUSES
 from sankore_rules.sankore.state import MadrasaTile, PlayerState, State, Task, player_to_change
 
 __all__ = [
@@ -33,50 +38,6 @@ __all__ = [
     "shelves_with_room",
     "take_region_tile",
 ]
-
-
-# ---- Books and Prestige (RES-3..RES-9) ---------------------------------------------------------
-
-
-def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) -> int:
-    """Take up to ``n`` Books of a discipline from the supply; returns how many were gained.
-
-    A Book the supply lacks (RES-3) or the Bookshelf has no room for (RES-4, AMB-7) is not
-    gained; the Scholar's storage always has room (SOLO-FLOW-5).
-    """
-    i = rules.discipline_index[discipline]
-    pl = player_to_change(state, p)
-    limit = rules.limits.books_per_discipline
-    unlimited = state.is_scholar(p)  # the Scholar's storage has no limit (SOLO-FLOW-5)
-    room = n if unlimited else limit - pl.books[i]
-    gained = max(0, min(n, state.supply_books[i], room))
-    if gained:
-        state.supply_books = adjusted(state.supply_books, i, -gained)
-        pl.books = adjusted(pl.books, i, gained)
-        log(state, "gain_book", p, discipline=discipline, count=gained)
-    return gained
-
-
-def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 1) -> int:
-    """Take up to ``n`` Prestige tokens of a discipline from the supply (RES-6).
-
-    Storage is checked at the end of the turn (STOR-3, AMB-7), so the tokens are always taken
-    while the supply has them.
-    """
-    i = rules.discipline_index[discipline]
-    gained = min(n, state.supply_prestige[i])
-    if gained:
-        state.supply_prestige = adjusted(state.supply_prestige, i, -gained)
-        pl = player_to_change(state, p)
-        pl.prestige = adjusted(pl.prestige, i, gained)
-        log(state, "gain_prestige", p, discipline=discipline, count=gained)
-    return gained
-
-
-def prestige_capacity(rules: Rules, pl: PlayerState) -> int:
-    """Uncovered Prestige storage spaces: each Favour tile covers two (RES-7)."""
-    storage = rules.tables.components.prestige_storage
-    return max(0, storage.spaces - storage.covered_per_favour_tile * pl.favour_tiles)
 
 
 # ---- the Library (RES-5) -----------------------------------------------------------------------
@@ -373,15 +334,6 @@ def take_region_tile(state: State, p: int, key: str) -> Task | None:
     return None if tile is None else sankore_tile_task(p, tile, from_supply=False)
 
 
-#: Why the end of the game may be triggered, in words for the ``end_triggered`` event.
-END_CAUSES: dict[str, str] = {
-    "madrasa": "the Madrasa is full",
-    "deadlock": "no main action but Exchange a Favour can ever be taken again",
-    "turn_limit": "the turn limit of this game is reached",
-    "scholar": "the Scholar has finished its last turn",
-}
-
-
 def trigger_end(state: State, cause: str, player: int | None) -> None:
     """Trigger the end of the game (END-1) for ``cause``, unless it is already triggered.
 
@@ -432,8 +384,6 @@ def _place_sankore_tile(rules: Rules, state: State, task: Task, action: Action |
 def _push_tile_bonus(
     rules: Rules, state: State, p: int, tile_id: str, supply: bool, d: str
 ) -> None:
-    from sankore_rules.sankore.effects import effect_tasks  # effects builds on this module
-
     if supply:
         push(state, Task("gain_prestige", p, {"discipline": d, "amount": 1}))  # AMB-22/23
     else:

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
+from sankore_rules.sankore.abilities import has_ability
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
-from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task, player_to_change
 

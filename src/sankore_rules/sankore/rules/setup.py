@@ -19,6 +19,7 @@ from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
+from sankore_rules.sankore.limits import SEED_BOUND
 from sankore_rules.sankore.state import (
     MadrasaTile,
     MarketColumn,
@@ -29,10 +30,6 @@ from sankore_rules.sankore.state import (
 )
 
 __all__ = ["SEED_BOUND", "deal", "generator", "new_state"]
-
-#: Seeds lie strictly between -SEED_BOUND and SEED_BOUND: room for a 256-bit hash as a seed,
-#: and a bound that keeps a seed's JSON short.
-SEED_BOUND = 2**256
 
 
 def generator(seed: object) -> random.Random:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted
+from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import (
     ALWAYS_KINDS,
@@ -24,7 +25,6 @@ from sankore_rules.sankore.engine import (
     push,
     step,
 )
-from sankore_rules.sankore.rules.abilities import storage_bonus
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring

@@ -5,10 +5,11 @@ from __future__ import annotations
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, popped
+from sankore_rules.sankore.abilities import area_discount
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, no_words, push, step
-from sankore_rules.sankore.rules.abilities import area_discount
+from sankore_rules.sankore.holdings import ASTRONOMY, discounted_gold, gold_cost
 from sankore_rules.sankore.rules.common import (
     SKIP,
     area_options,
@@ -27,17 +28,7 @@ from sankore_rules.sankore.tables import AstroNode
 
 __all__ = ["AREA", "crosses_outward", "gold_cost"]
 
-AREA = "astronomy"
-
-
-def gold_cost(rules: Rules, state: State, p: int, node: AstroNode) -> int:
-    """A Trading Post's Gold: 1 at an Oasis, the city's price at a Port (ASTRO-6, ASTRO-9)."""
-    return _discounted_gold(rules, node, area_discount(rules, state, p, AREA, "gold"))
-
-
-def _discounted_gold(rules: Rules, node: AstroNode, discount: int) -> int:
-    base = node.gold if node.kind == "port" else rules.tables.astronomy.oasis_gold
-    return max(0, base - discount)
+AREA = ASTRONOMY
 
 
 def crosses_outward(origin: AstroNode, node: AstroNode) -> bool:
@@ -86,7 +77,7 @@ def _options(rules: Rules, state: State, task: Task) -> list[Action]:
         return (
             (supported or node.kind != "port")
             and node.id != origins[start]
-            and _discounted_gold(rules, node, discount) <= gold
+            and discounted_gold(rules, node, discount) <= gold
         )
 
     return area_options(rules, state, task, AREA, _candidates, allowed)

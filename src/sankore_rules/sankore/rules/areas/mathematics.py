@@ -5,10 +5,10 @@ from __future__ import annotations
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at
+from sankore_rules.sankore.abilities import has_ability
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
-from sankore_rules.sankore.rules.abilities import has_ability
 from sankore_rules.sankore.rules.common import (
     SKIP,
     area_options,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, popped, replaced_at, without
+from sankore_rules.sankore.abilities import area_discount
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
-from sankore_rules.sankore.rules.abilities import area_discount
 from sankore_rules.sankore.rules.common import (
     SKIP,
     area_options,
