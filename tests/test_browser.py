@@ -273,7 +273,7 @@ def _frame(page: Any) -> dict[str, Any]:
           events: document.querySelectorAll('#picture [data-event]').length,
           where: document.getElementById("where").textContent,
           now: Array.from(document.querySelectorAll("#actions li.now")).map((li) => li.value),
-          scores: document.querySelectorAll("#scores tbody tr").length,
+          scores: document.querySelector("#scores pre").textContent.split("\\n").length,
         })"""
     )
 
@@ -309,7 +309,7 @@ def test_viewer_steps_forward_and_back_with_the_keys(
             "events": frame["events"],
         }
         assert ([frame["move"]] if frame["move"] else []) == frame["now"]
-        assert 1 + 3 == frame["scores"]  # the value row and one row per player
+        assert 2 + 3 == frame["scores"]  # the heads, the values and one row per player
     assert seen[0]["where"] == "move 0 of 60 · the setup"
     assert re.fullmatch(r"move 42 of 60 · P\d: .+", seen[8]["where"])
     assert [] == errors
@@ -327,3 +327,44 @@ def test_viewer_opens_at_the_move_its_address_names(
     watched.close()
     assert 17 == frame["move"]
     assert _expected(states, 17)["pieces"] == frame["pieces"]
+
+
+def test_viewer_swaps_the_whole_picture_of_a_game_without_layers(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Issue 26: a game whose picture has no pieces layers (the toy game of the tests) is
+    stepped through too: each move shows its own picture, the pile's stones one circle each."""
+    from sankore_rules.core import registry
+    from toy_game import HIDDEN_NIM, NAME
+
+    sr.register(HIDDEN_NIM)
+    try:
+        state = sr.new_game(players=2, seed=3, game=NAME)
+        piles, actions = [state.pile], []
+        while not sr.is_terminal(state):
+            action = sr.legal_actions(state)[-1]
+            actions.append(str(action))
+            state = sr.apply(state, action)
+            piles.append(state.pile)
+        record = sr.load_record(sr.save_record(actions, players=2, seed=3, game=NAME))
+        path = tmp_path / "nim.html"
+        path.write_text(sr.viewer_html(record), encoding="utf-8")
+    finally:
+        registry.unregister(NAME)
+    watched = Watched(browser, path.as_uri())
+    watched.page.goto(path.as_uri(), wait_until="load")
+    seen = []
+    for key in ("", "ArrowRight", "ArrowRight", "End", "Home"):
+        if key:
+            watched.page.keyboard.press(key)
+        seen.append(
+            watched.page.evaluate(
+                """() => [Number(document.body.dataset.move),
+                          document.querySelectorAll('#picture circle').length]"""
+            )
+        )
+    errors = watched.errors
+    watched.close()
+    last = len(actions)
+    assert [[0, piles[0]], [1, piles[1]], [2, piles[2]], [last, 0], [0, piles[0]]] == seen
+    assert [] == errors

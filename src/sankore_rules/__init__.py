@@ -13,13 +13,17 @@ from sankore_rules.api import (
     apply,
     explain,
     final_scores,
+    find_game,
     from_json,
+    game_of,
+    games,
     is_terminal,
     legal_actions,
     load_rules,
     new_game,
     observation,
     parse_action,
+    returns,
     rules_of,
     to_json,
 )
@@ -31,6 +35,8 @@ from sankore_rules.core.errors import (
     RulesDataError,
     StateError,
 )
+from sankore_rules.core.game import Game, NotSupported, Option, Variant
+from sankore_rules.core.registry import register
 from sankore_rules.interfaces.records import (
     Record,
     RecordError,
@@ -40,13 +46,7 @@ from sankore_rules.interfaces.records import (
     save_record,
 )
 from sankore_rules.interfaces.render import render_state
-from sankore_rules.interfaces.svg import (
-    area_svg,
-    board_svg,
-    library_svg,
-    player_board_svg,
-    state_svg,
-)
+from sankore_rules.interfaces.svg import state_svg
 from sankore_rules.interfaces.viewer import viewer_html
 from sankore_rules.queries import (
     Knowledge,
@@ -57,6 +57,7 @@ from sankore_rules.queries import (
     storage,
 )
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.display.svg import area_svg, board_svg, library_svg, player_board_svg
 from sankore_rules.sankore.rules.scoring import DisciplineScore, PlayerScore, Scores
 from sankore_rules.sankore.state import Event, SoloState, State, Task
 
@@ -68,8 +69,11 @@ __all__ = [
     "ActionSyntaxError",
     "DisciplineScore",
     "Event",
+    "Game",
     "IllegalAction",
     "Knowledge",
+    "NotSupported",
+    "Option",
     "Placement",
     "PlayerScore",
     "Reason",
@@ -84,12 +88,16 @@ __all__ = [
     "StateError",
     "Storage",
     "Task",
+    "Variant",
     "apply",
     "area_svg",
     "board_svg",
     "explain",
     "final_scores",
+    "find_game",
     "from_json",
+    "game_of",
+    "games",
     "is_terminal",
     "knowledge",
     "legal_actions",
@@ -101,8 +109,10 @@ __all__ = [
     "parse_action",
     "player_board_svg",
     "reachable_spaces",
+    "register",
     "render_state",
     "replay",
+    "returns",
     "rules_of",
     "save_record",
     "state_svg",

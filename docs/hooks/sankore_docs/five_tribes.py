@@ -18,7 +18,6 @@ from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.game import ENGINE
 from sankore_rules.five_tribes.rules.tiles import price_word
 from sankore_rules.interfaces.bots import RandomBot
-from sankore_rules.interfaces.svg.tribes import tribes_svg
 
 __all__ = ["PAGES", "SECTIONS", "ids_as_code", "tribes_rules"]
 
@@ -75,10 +74,10 @@ def _picture(rules: sr.Rules, page: str) -> str:
     for _ in range(decisions):
         state = sr.apply(state, bot.choose(state))
     caption = (
-        f"tribes_svg(state) for a {players}-player game, seed {seed}, after {decisions} "
+        f"sr.state_svg(state) for a {players}-player game, seed {seed}, after {decisions} "
         "random decisions"
     )
-    return figure(tribes_svg(state), caption)
+    return figure(sr.state_svg(state), caption)
 
 
 def _tiles(rules: sr.Rules, page: str) -> str:

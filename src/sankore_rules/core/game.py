@@ -357,5 +357,27 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """The observation tensor of ``rules``, for agents."""
         raise NotSupported(f"{self.name} has no observation tensor")
 
+    def score_text(self, rules: RulesT, state: StateT, *, final: bool = True) -> str:
+        """The score sheet of ``state`` as a text table, for a terminal.
+
+        By default a line per seat with its points (``player 0``; a seat the rules play by
+        themselves is marked ``(auto)``), the winners marked when ``final``.
+        """
+        won = set(self.winners(rules, state)) if final else set()
+        agents = self.agents(state)
+        lines = [f"{'':12}{'total':>8}"]
+        for seat, points in enumerate(self.totals(rules, state)):
+            who = f"player {seat}" + ("" if seat in agents else " (auto)")
+            shown = int(points) if points == int(points) else points
+            lines.append(f"{who:<12}{shown:>8}" + ("  winner" if seat in won else ""))
+        return "\n".join(lines)
+
+    def seat_text(self, rules: RulesT, state: StateT, player: int) -> str:
+        """The position as ``player`` may see it, as plain text (what ``observation`` shows).
+
+        A game with hidden parts must say how it hides them, so there is no default.
+        """
+        raise NotSupported(f"{self.name} has no text view for one seat")
+
     def __repr__(self) -> str:
         return f"<game {self.name}: {self.title}>"

@@ -173,6 +173,18 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
 
         return tensor_layout(rules)
 
+    def score_text(
+        self, rules: FiveTribesRules, state: FiveTribesState, *, final: bool = True
+    ) -> str:
+        """The score sheet: a line per player with the points by source, and the winners."""
+        from sankore_rules.five_tribes.display import render_scores
+
+        return render_scores(tribes_scores(rules, state), final=final)
+
+    def seat_text(self, rules: FiveTribesRules, state: FiveTribesState, player: int) -> str:
+        """The text view: it shows nothing a seat may not see, so it is every seat's."""
+        return self.text(rules, state)
+
 
 #: The one Five Tribes game object the registry holds.
 FIVE_TRIBES = FiveTribesGame()

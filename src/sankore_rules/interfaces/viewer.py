@@ -1,14 +1,16 @@
-"""A game viewer: one self-contained HTML page stepping through a recorded game.
+"""A game viewer: one self-contained HTML page stepping through a recorded game, of any game.
 
 ``viewer_html()`` replays a record and writes a page holding, for every position of the
-game, the picture of the whole state (``state_svg()``, the last action's
-marks included), the running score sheet and what the last action did; beside it the list of
-actions. The arrow keys step back and forth (Home and End jump to either end, Page Up and Page
-Down by ten); a click on an action jumps there; the address keeps the move (``#42``).
+game, the picture of the whole table (the game's drawing hook, ``Game.svg``, the last action's
+marks included), the running score sheet (``Game.score_text``) and what the last action did
+(``Game.describe_events``); beside it the list of actions. The arrow keys step back and forth
+(Home and End jump to either end, Page Up and Page Down by ten); a click on an action jumps
+there; the address keeps the move (``#42``).
 
 The page needs nothing from the network: its style, its script and every frame are in it. A
-frame keeps only what changed: the pictures' board layers are written once, and each frame
-names, panel by panel, one of the pieces layers written once each.
+frame keeps only what changed: each picture is taken apart (``core.svg.layers``) into its
+frame (the board layers, written once for as long as they stay the same) and its pieces
+layers, each distinct one written once; a frame names, panel by panel, the pieces it shows.
 
 Examples:
     >>> import sankore_rules as sr
@@ -23,135 +25,101 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Any
 
 from sankore_rules import api
-from sankore_rules.interfaces.records import Record, RecordError, replay
-from sankore_rules.interfaces.svg import state_layout
-from sankore_rules.interfaces.svg.canvas import SVG_NAMESPACE, el, panel_group, title
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.rules.scoring import Scores
-from sankore_rules.sankore.state import Event, State
+from sankore_rules.core.game import Game
+from sankore_rules.core.registry import game_of
+from sankore_rules.core.svg import layers
+from sankore_rules.interfaces.records import Record, replay
 
 __all__ = ["viewer_html"]
 
 
-def _states(record: Record, rules: Rules | None, check_rules: bool) -> list[State]:
+def _states(record: Record, rules: Any, check_rules: bool) -> list[Any]:
     """The game's positions: the setup, then the state after each action."""
     # One checked replay first: a record that does not replay fails as replay() says why.
     replay(record, rules=rules, check_rules=check_rules)
-    start = record.start(rules, check_rules=check_rules)
-    if not isinstance(start, State):
-        raise RecordError("the viewer draws Sankoré games; a Five Tribes record is not one")
-    states = [start]
+    states = [record.start(rules, check_rules=check_rules)]
     for text in record.actions:
         states.append(api.apply(states[-1], text))
     return states
 
 
-def score_table(scores: Scores, *, final: bool) -> str:
-    """A score sheet as an HTML table: icons, value and points per discipline, the totals."""
-    disciplines = [line.discipline for line in scores.players[0].disciplines]
-    head = "".join(f"<th>{escape(d.capitalize())}</th>" for d in disciplines)
-    values = "".join(f"<td>×{scores.values[d]}</td>" for d in disciplines)
-    rows = [f"<tr><th>value</th>{values}<td></td></tr>"]
-    for sheet in scores.players:
-        cells = "".join(
-            f"<td>{sum(line.icons.values())} = {line.points}</td>" for line in sheet.disciplines
-        )
-        mark = " ★" if sheet.winner and final else ""
-        rows.append(f"<tr><th>P{sheet.player}{mark}</th>{cells}<td>{sheet.total}</td></tr>")
-    caption = "Final scores" if final else "Score if the game ended now"
-    return (
-        f"<table><caption>{caption}</caption><thead><tr><th></th>{head}<th>Total</th></tr>"
-        f"</thead><tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
-def _event_words(event: Event) -> str:
-    who = "" if event.player is None else f"P{event.player} "
-    detail = ", ".join(f"{k} {v}" for k, v in event.detail.items())
-    return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
-
-
-def viewer_html(record: Record, *, rules: Rules | None = None, check_rules: bool = True) -> str:
+def viewer_html(record: Record, *, rules: Any = None, check_rules: bool = True) -> str:
     """The page stepping through ``record``'s game, as HTML text.
 
     Args:
-        record: the game.
-        rules: the ruleset to replay it by; the bundled one by default.
+        record: the game, of any registered game.
+        rules: the ruleset to replay it by; the game's bundled one by default.
         check_rules: refuse a record made with another ruleset (as ``replay()`` does).
 
     Raises:
         RecordError: for a setup the game does not have, or another ruleset's record.
         ReplayError: at the first action that does not replay, or for a recorded result the
             game does not reach.
+        NotSupported: the game has no SVG drawing.
     """
     states = _states(record, rules, check_rules)
+    game = game_of(states[0])
+    ruleset = api.rules_of(states[0])
+    pictures: dict[str, int] = {}
     parts: dict[str, int] = {}
     scores: dict[str, int] = {}
     frames = []
-    picture = ""
-    for move, state in enumerate(states):
-        size, panels = state_layout(state)
-        if move == 0:
-            picture = el(
-                "svg",
-                title("Sankoré: the whole game"),
-                el("rect", width=size[0], height=size[1], fill=_background(state)),
-                "".join(panel_group(p, pieces="") for p in panels),
-                xmlns=SVG_NAMESPACE,
-                viewBox=f"0 0 {size[0]} {size[1]}",
-                width=size[0],
-                height=size[1],
-                font_family="sans-serif",
-                role="img",
-                aria_label="Sankoré: the whole game",
-                data_picture="state",
-            )
-        sheet = score_table(api.final_scores(state), final=api.is_terminal(state))
+    for state in states:
+        drawn = layers(game.svg(ruleset, state))
+        sheet = _score_sheet(game, ruleset, state)
         frames.append(
             {
-                "pieces": [parts.setdefault(p.pieces, len(parts)) for p in panels],
+                "picture": pictures.setdefault(drawn.frame, len(pictures)),
+                "pieces": [parts.setdefault(p, len(parts)) for p in drawn.pieces],
                 "scores": scores.setdefault(sheet, len(scores)),
-                "events": [_event_words(e) for e in state.events if e.kind != "action"],
+                "events": game.describe_events(state),
             }
         )
+    first, *others = pictures
     data = {
+        # The first picture is in the page itself; the script swaps in another when a frame's
+        # board layers differ from the one shown.
+        "pictures": [None, *others],
         "parts": list(parts),
         "scores": list(scores),
         "frames": frames,
         "actions": [
-            {"player": states[i].current_player, "text": text}
+            {"player": game.current_player(states[i]), "text": text}
             for i, text in enumerate(record.actions)
         ],
     }
-    return _page(record, picture, data)
+    return _page(game, record, first, data)
 
 
-def _background(state: State) -> str:
-    return api.rules_of(state).tables.drawing.colours.board
+def _score_sheet(game: Game[Any, Any], rules: Any, state: Any) -> str:
+    """The score sheet as the game writes it, under a caption saying whether it is final."""
+    final = game.is_terminal(state)
+    caption = "Final scores" if final else "Score if the game ended now"
+    sheet = game.score_text(rules, state, final=final)
+    return f"<h2>{caption}</h2><pre>{escape(sheet, quote=False)}</pre>"
 
 
-def _page(record: Record, picture: str, data: dict[str, object]) -> str:
+def _page(game: Game[Any, Any], record: Record, picture: str, data: dict[str, Any]) -> str:
     result = ""
     if record.scores is not None:
         totals = ", ".join(f"P{p} {s}" for p, s in enumerate(record.scores))
         winners = ", ".join(f"P{p}" for p in record.winners or ())
         result = f"; result {totals}, won by {winners}"
-    about = (
-        f"{record.players} players, seed {record.seed}, Library {record.library}, "
-        f"{len(record.actions)} actions{result}"
-    )
-    actions: list[dict[str, object]] = data["actions"]  # type: ignore[assignment]
+    players = f"{record.players} player" + ("" if record.players == 1 else "s")
+    about = f"{players}, seed {record.seed}, {len(record.actions)} actions{result}"
     items = "".join(
         f'<li value="{i + 1}"><button type="button" data-move="{i + 1}">'
         f"P{a['player']}: {escape(str(a['text']))}</button></li>"
-        for i, a in enumerate(actions)
+        for i, a in enumerate(data["actions"])
     )
     # "</" may not appear inside a script element.
     frames = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return _TEMPLATE.format(
-        title=escape(f"Sankoré game: {about}"),
+        title=escape(f"{game.title} game: {about}"),
+        game=escape(game.title),
         about=escape(about),
         last=len(record.actions),
         picture=picture,
@@ -194,7 +162,10 @@ _SCRIPT = """
   "use strict";
   const data = JSON.parse(document.getElementById("frames").textContent);
   const last = data.frames.length - 1;
-  const slots = Array.from(document.querySelectorAll('#picture [data-layer="pieces"]'));
+  const holder = document.getElementById("picture");
+  const initial = holder.innerHTML;
+  let shown = 0;
+  let slots = Array.from(holder.querySelectorAll('[data-layer="pieces"]'));
   const items = Array.from(document.querySelectorAll("#actions li"));
   const range = document.getElementById("move");
   const where = document.getElementById("where");
@@ -202,6 +173,11 @@ _SCRIPT = """
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     const frame = data.frames[i];
+    if (frame.picture !== shown) {
+      holder.innerHTML = frame.picture === 0 ? initial : data.pictures[frame.picture];
+      slots = Array.from(holder.querySelectorAll('[data-layer="pieces"]'));
+      shown = frame.picture;
+    }
     frame.pieces.forEach(function (part, k) {
       if (slots[k].dataset.part !== String(part)) {
         slots[k].innerHTML = data.parts[part];
@@ -263,7 +239,7 @@ _TEMPLATE = """<!doctype html>
 </head>
 <body>
 <header>
-<h1>Sankoré</h1>
+<h1>{game}</h1>
 <p>{about}</p>
 <nav aria-label="moves">
 <button type="button" id="first" title="the setup (Home)">|◀</button>

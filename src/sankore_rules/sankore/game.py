@@ -228,6 +228,18 @@ class SankoreGame(Game[Rules, State]):
 
         return tensor_layout(rules)
 
+    def score_text(self, rules: Rules, state: State, *, final: bool = True) -> str:
+        """The score sheet: icons, value and points per discipline, totals, winners."""
+        from sankore_rules.sankore.display.text import render_scores
+
+        return render_scores(self.scores(rules, state), final=final)
+
+    def seat_text(self, rules: Rules, state: State, player: int) -> str:
+        """The text view without the seed, the others' Objective cards and the Scholar's deck."""
+        from sankore_rules.sankore.display.text import render_text
+
+        return render_text(rules, state, viewer=player)
+
 
 #: The one Sankoré game object the registry holds.
 SANKORE = SankoreGame()

@@ -14,7 +14,7 @@ changes a draft (``State.successor``), which replaces each container the action 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import attrs
@@ -41,7 +41,6 @@ __all__ = [
     "adjusted",
     "from_json",
     "player_to_change",
-    "register_svg",
     "replaced_at",
     "to_json",
 ]
@@ -432,10 +431,15 @@ class State:
     def _repr_svg_(self) -> str | None:
         """The whole state as an SVG picture: how Jupyter and IPython show a state.
 
-        The picture is ``sankore_rules.state_svg()``'s. This layer only holds the hook
-        (``register_svg()``): the game never imports the interfaces drawn on top of it.
+        The picture is ``sankore_rules.state_svg()``'s, drawn by the bundled ruleset; a state
+        of a corrected ruleset shows as text (draw it with ``sankore_rules.state_svg``). The
+        drawing is imported on first use: playing a game loads none of it.
         """
-        return _SVG[0](self) if _SVG else None
+        from sankore_rules.sankore.board import load_rules
+        from sankore_rules.sankore.display.svg import state_svg
+
+        rules = load_rules()
+        return state_svg(rules, self) if rules.content_hash == self.rules_hash else None
 
     def __eq__(self, other: object) -> bool:
         """Equal when every part of the position is (``key()``), whether sealed or a draft."""
@@ -648,18 +652,6 @@ def _in_shared_form(draft: State) -> State:
 _PLAYER_DRAFT = draft_of(PlayerState)
 _SOLO_DRAFT = draft_of(SoloState)
 _STATE_DRAFT = draft_of(State)
-
-#: What draws a state for ``State._repr_svg_``: set by the interfaces layer when it loads.
-_SVG: list[Callable[[State], str]] = []
-
-
-def register_svg(draw: Callable[[State], str]) -> None:
-    """Make ``draw`` the picture a state shows of itself in Jupyter (``State._repr_svg_``).
-
-    ``sankore_rules`` registers ``sankore_rules.state_svg()`` when it is imported; a
-    frontend may register a picture of its own.
-    """
-    _SVG[:] = [draw]
 
 
 def _frozen(value: Any) -> Hashable:

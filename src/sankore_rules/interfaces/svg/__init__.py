@@ -1,226 +1,52 @@
-"""Pictures of the game as SVG, like python-chess's ``chess.svg``.
+"""Pictures of a game as SVG, whatever the game: the door to each game's drawing.
 
-The main board, the Library, a player board, or the whole state, from a state or from a
-ruleset alone.
+[`state_svg`][sankore_rules.interfaces.svg.state_svg] draws the whole table of a state, or the
+empty table of a ruleset, as the state's game draws it (its hook ``Game.svg``). A game's own
+extra pictures (Sankoré's main board, Library, player board) live in its package.
 
-Every function takes a ``State`` (its pieces drawn, and whatever its last
-action touched ringed in the highlight colour) or a ``Rules`` (the board as
-the ruleset sets it out, empty). Where each thing goes and the colours are the ruleset's
-drawing table (``data/drawing.toml``); which place joins which comes from its graphs. Pieces
-take their player's colour and carry the player's number; Books, tokens, Students and tiles
-take their discipline's.
-
-The text is one ``<svg>`` element, with a ``<title>`` per thing for tooltips and screen
-readers; things a program may look for carry ``data-*`` attributes (``data-space``,
-``data-piece``, ``data-player``, ``data-event`` for the last action's marks). In Jupyter a
-state draws itself (``State._repr_svg_``).
+The pictures are built with ``sankore_rules.core.svg``: one ``<svg>`` element of panels, a
+``<title>`` per thing for tooltips and screen readers, ``data-*`` attributes on what a program
+may look for (``data-piece``, ``data-player``, ``data-event`` for the last action's marks).
 
 Examples:
     >>> import sankore_rules as sr
-    >>> svg = sr.board_svg(sr.new_game(players=2, seed=3))
+    >>> svg = state_svg(sr.new_game(players=2, seed=3))
     >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     True
-    >>> svg.count('data-piece="camel"')
-    2
+    >>> 'data-picture="five-tribes"' in state_svg(sr.load_rules(game="five_tribes"))
+    True
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from sankore_rules import api
-from sankore_rules.interfaces.svg.board import PANELS, board_panel
-from sankore_rules.interfaces.svg.canvas import Panel, picture
-from sankore_rules.interfaces.svg.scene import Scene
-from sankore_rules.interfaces.svg.school import library_panel, library_size, player_panel
-from sankore_rules.sankore import engine
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.drawing import BOARD_PANELS
-from sankore_rules.sankore.state import State, register_svg
+from sankore_rules.core.registry import game_of, game_of_rules
 
-__all__ = [
-    "AREAS",
-    "area_svg",
-    "board_svg",
-    "library_svg",
-    "player_board_svg",
-    "state_layout",
-    "state_svg",
-]
-
-#: The parts of the main board ``area_svg()`` draws on their own.
-AREAS = BOARD_PANELS
-#: Room above the main board's panels for the line saying who decides what.
-_STATUS = 36
-#: Room between the main board and the pictures below it.
-_GAP = 10
+__all__ = ["state_svg"]
 
 
-def _scene(source: State | Rules, marks: bool = True) -> Scene:
-    if isinstance(source, State):
-        return Scene(api.rules_of(source), source, marks)
-    if isinstance(source, Rules):
-        return Scene(source, None, marks)
-    raise TypeError(f"expected a State or a Rules, got {type(source).__name__}")
+def state_svg(source: Any) -> str:
+    """The whole table as one SVG picture: of a state, or empty for a ruleset alone.
 
-
-def _status(scene: Scene, width: int) -> Panel:
-    """The line above the board: the game, and who decides what (or who won)."""
-    st = scene.state
-    if st is None:
-        words = f"Sankoré · ruleset {scene.rules.name}"
-    else:
-        task = st.decision
-        if task is None:
-            winners = ", ".join(f"P{p}" for p in api.final_scores(st).winners)
-            now = f"the game is over; winner(s): {winners}"
-        else:
-            prompt = engine.STEPS[task.kind].prompt or task.kind
-            now = f"P{task.player} decides ({task.kind}): {prompt}"
-        words = f"Sankoré · {st.player_count} players · {now}"
-    return Panel("status", (0, 0, width, _STATUS), "", scene.heading(14, 26, words, 16))
-
-
-def _board_panels(scene: Scene) -> list[Panel]:
-    return [board_panel(scene, name) for name in BOARD_PANELS]
-
-
-def _moved(panel: Panel, dx: int, dy: int) -> Panel:
-    x, y, w, h = panel.box
-    return Panel(panel.name, (x + dx, y + dy, w, h), panel.board, panel.pieces)
-
-
-def _library_side(scene: Scene, side: str | None) -> str:
-    if side is not None:
-        if side not in scene.rules.library_sides:
-            raise ValueError(f"no Library side {side!r}: {', '.join(scene.rules.library_sides)}")
-        return side
-    return scene.state.library_side if scene.state is not None else "three_shelf"
-
-
-def board_svg(source: State | Rules, *, marks: bool = True) -> str:
-    """The main board: the four areas, the Student queues, the Graduation tiles, the Favour track.
+    This is what ``sankore-rules show --svg`` writes and each frame of the viewer shows.
 
     Args:
-        source: a state, or a ruleset for the empty board (its queues those of 4 players).
-        marks: ring what the state's last action touched (``state.events``).
-    """
-    scene = _scene(source, marks)
-    w, h = scene.drawing.board.size
-    panels = [_status(scene, w), *_board_panels(scene)]
-    return picture("board", "Sankoré: the main board", (w, h), scene.colours.board, panels)
-
-
-def area_svg(source: State | Rules, area: str, *, marks: bool = True) -> str:
-    """One part of the main board on its own.
-
-    ``area`` is an area (``astronomy``, ``theology``, ``mathematics``, ``law``) or one of
-    ``queues``, ``graduation``, ``favour_track``.
+        source: a state of any registered game, or a ruleset (the table before setup).
 
     Raises:
-        ValueError: for a part the board does not have.
+        TypeError: ``source`` is neither a state nor a ruleset of a registered game.
+        NotSupported: its game has no SVG drawing.
     """
-    if area not in PANELS:
-        raise ValueError(f"no board part {area!r}: one of {', '.join(AREAS)}")
-    scene = _scene(source, marks)
-    panel = board_panel(scene, area)
-    _, _, w, h = panel.box
-    label = f"Sankoré: {area.replace('_', ' ')}"
-    return picture(
-        "area", label, (w, h), scene.colours.board, [_moved(panel, -panel.box[0], -panel.box[1])]
-    )
-
-
-def library_svg(source: State | Rules, *, side: str | None = None, marks: bool = True) -> str:
-    """The Library with its Books.
-
-    The side is the state's, or ``side`` (``three_shelf`` by default for a ruleset).
-
-    Raises:
-        ValueError: for a side the ruleset does not have.
-    """
-    scene = _scene(source, marks)
-    chosen = _library_side(scene, side)
-    return picture(
-        "library",
-        f"Sankoré: the Library ({chosen})",
-        library_size(scene, chosen),
-        scene.colours.board,
-        [library_panel(scene, chosen)],
-    )
-
-
-def player_board_svg(
-    source: State | Rules, player: int | None = None, *, marks: bool = True
-) -> str:
-    """A player's board and supply: Classes, Students, Graduation tiles, resources, pieces.
-
-    Args:
-        source: a state, or a ruleset for an empty board.
-        player: whose board; by default the player deciding now (P0 once the game is over).
-        marks: ring what the state's last action touched.
-
-    Raises:
-        ValueError: for a player the state does not have.
-    """
-    scene = _scene(source, marks)
-    who = _player(scene, player)
-    panel = player_panel(scene, who)
-    label = "Sankoré: a player board" if who is None else f"Sankoré: P{who}'s board"
-    return picture("player-board", label, panel.box[2:], scene.colours.board, [panel])
-
-
-def _player(scene: Scene, player: int | None) -> int | None:
-    st = scene.state
-    if st is None:
-        return None
-    if player is None:
-        return st.current_player if st.current_player is not None else 0
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(st.players):
-        raise ValueError(f"player must be 0..{len(st.players) - 1}, got {player!r}")
-    return player
-
-
-def state_layout(
-    source: State | Rules, *, marks: bool = True
-) -> tuple[tuple[int, int], list[Panel]]:
-    """The whole-state picture as panels: its size, then every panel placed in it.
-
-    The main board on top; the Library and each player's board below it. ``state_svg()``
-    draws them; the game viewer keeps each panel's board layer once and its pieces per frame.
-    """
-    scene = _scene(source, marks)
-    w, h = scene.drawing.board.size
-    panels = [_status(scene, w), *_board_panels(scene)]
-    below = [library_panel(scene, _library_side(scene, None))]
-    st = scene.state
-    below += (
-        [player_panel(scene, p) for p in range(st.player_count)]
-        if st is not None
-        else [player_panel(scene, None)]
-    )
-    cell = max(p.box[2] for p in below) + _GAP
-    columns = max(1, w // cell)
-    top = h + _GAP
-    row_height = 0
-    for i, panel in enumerate(below):
-        column = i % columns
-        if i and column == 0:
-            top += row_height + _GAP
-            row_height = 0
-        panels.append(_moved(panel, _GAP + column * cell, top))
-        row_height = max(row_height, panel.box[3])
-    return (w, top + row_height + _GAP), panels
-
-
-def state_svg(source: State | Rules, *, marks: bool = True) -> str:
-    """Everything at once: the main board, the Library and every player's board.
-
-    This is what a state shows in Jupyter and what ``sankore-rules show --svg`` writes.
-    """
-    size, panels = state_layout(source, marks=marks)
-    colour = _scene(source).colours.board
-    return picture("state", "Sankoré: the whole game", size, colour, panels)
-
-
-# A state shows itself as this picture in Jupyter (State._repr_svg_): the game layer holds
-# the hook, this layer fills it, so imports still point one way.
-register_svg(state_svg)
+    try:
+        game = game_of(source)
+    except TypeError:
+        try:
+            game = game_of_rules(source)
+        except TypeError:
+            raise TypeError(
+                f"expected a state or a ruleset of a registered game, got {type(source).__name__}"
+            ) from None
+        return game.svg(source, None)
+    return game.svg(api.rules_of(source), source)

@@ -1,4 +1,4 @@
-"""Writing SVG: elements with escaped text, the pieces' shapes, and whole pictures.
+"""Writing SVG, for every game's drawing: elements with escaped text, shapes, whole pictures.
 
 Every picture is one ``<svg>`` of panels. A panel is a group placed at its box, holding two
 layers: what the ruleset alone draws (``data-layer="board"``) and what the state puts on it
@@ -8,11 +8,16 @@ once and swaps the second from frame to frame.
 Pictures carry no ids and no stylesheet: several can share one HTML page, and they look the
 same as a file, inline in a page, or in a notebook. Elements a program may look for carry
 ``data-*`` attributes (``data-space``, ``data-piece``, ``data-player``, ``data-event`` ...).
+
+Nothing here knows a game: a game's drawing (``sankore/display/svg``, ``five_tribes/display``)
+builds its panels with these helpers, and a door that shows pictures frame after frame (the
+viewer) takes a picture apart again with [`layers`][sankore_rules.core.svg.layers].
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
@@ -20,14 +25,21 @@ from html import escape
 from attrs import frozen
 
 __all__ = [
+    "SVG_NAMESPACE",
+    "Layers",
     "Panel",
     "contrast",
     "el",
+    "layers",
+    "panel_group",
     "picture",
     "shape",
+    "star",
     "text",
+    "title",
 ]
 
+#: The namespace of every picture's root element.
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 
@@ -218,3 +230,58 @@ def picture(
         data_picture=kind,
         style="max-width:100%;height:auto",
     )
+
+
+# ---- taking a picture apart ---------------------------------------------------------------------
+
+#: A pieces layer as ``panel_group`` opens it, and any ``g`` tag (``/`` for a closing one,
+#: ``/>`` at the end for an empty one). Attribute values are escaped (``_value``), so a ``>``
+#: only ever ends a tag.
+_PIECES_OPEN = '<g data-layer="pieces">'
+_G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
+
+
+@frozen
+class Layers:
+    """A picture taken apart: what stays from frame to frame, and what a state puts on it.
+
+    Attributes:
+        frame: the picture with every pieces layer emptied (``<g data-layer="pieces"></g>``).
+        pieces: the content of each pieces layer, in the order they come in ``frame``.
+    """
+
+    frame: str
+    pieces: tuple[str, ...]
+
+
+def layers(svg: str) -> Layers:
+    """``svg`` as its frame and its pieces layers (those ``panel_group`` writes).
+
+    A picture made by [`picture`][sankore_rules.core.svg.picture] comes apart panel by
+    panel; any other SVG text is all frame, with no pieces layer.
+    """
+    frame: list[str] = []
+    pieces: list[str] = []
+    at = 0
+    while (start := svg.find(_PIECES_OPEN, at)) >= 0:
+        inner = start + len(_PIECES_OPEN)
+        end = _closing(svg, inner)
+        frame.append(svg[at:inner])
+        pieces.append(svg[inner:end])
+        at = end
+    frame.append(svg[at:])
+    return Layers("".join(frame), tuple(pieces))
+
+
+def _closing(svg: str, inner: int) -> int:
+    """Where the ``</g>`` closing the group whose content starts at ``inner`` begins."""
+    depth = 1
+    for tag in _G_TAG.finditer(svg, inner):
+        closing, empty = tag.groups()
+        if closing:
+            depth -= 1
+            if depth == 0:
+                return tag.start()
+        elif not empty:
+            depth += 1
+    raise ValueError("an unclosed pieces layer: not a picture of sankore_rules.core.svg")

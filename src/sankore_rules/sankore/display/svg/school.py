@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from sankore_rules.interfaces.svg.canvas import Panel, contrast, el, shape, text, title
-from sankore_rules.interfaces.svg.scene import PIECE_NAMES, PIECE_SHAPES, Scene
+from sankore_rules.core.svg import Panel, contrast, el, shape, text, title
+from sankore_rules.sankore.display.svg.scene import PIECE_NAMES, PIECE_SHAPES, Scene
 from sankore_rules.sankore.rules.common import school_knowledge
 
 __all__ = ["library_panel", "library_size", "player_panel"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable
 
-from sankore_rules.interfaces.svg.canvas import contrast, el, shape, star, text, title
-from sankore_rules.interfaces.svg.marks import Key, Marks, marks_of
+from sankore_rules.core.svg import contrast, el, shape, star, text, title
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.display.svg.marks import Key, Marks, marks_of
 from sankore_rules.sankore.drawing import Drawing
 from sankore_rules.sankore.state import State
 

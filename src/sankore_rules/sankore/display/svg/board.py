@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sankore_rules.interfaces.svg.canvas import Panel, contrast, el, star, text, title
-from sankore_rules.interfaces.svg.scene import Scene
+from sankore_rules.core.svg import Panel, contrast, el, star, text, title
 from sankore_rules.sankore.board import graduation_column
+from sankore_rules.sankore.display.svg.scene import Scene
 from sankore_rules.sankore.rules.common import shared_knowledge
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Effect, EffectKind
