@@ -326,13 +326,12 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
 
     def describe_events(self, state: StateT) -> list[str]:
         """What the last action did, a line of words per event."""
-        events = getattr(state, "events", ())
-        return [
-            f"{event.kind}"
-            + (f" (P{event.player})" if event.player is not None else "")
-            + (": " + ", ".join(f"{k} {v}" for k, v in event.detail.items()) if event.detail else "")
-            for event in events
-        ]
+        lines = []
+        for event in getattr(state, "events", ()):
+            who = f" (P{event.player})" if event.player is not None else ""
+            detail = ", ".join(f"{k} {v}" for k, v in event.detail.items())
+            lines.append(f"{event.kind}{who}" + (f": {detail}" if detail else ""))
+        return lines
 
     def evaluate(self, rules: RulesT, state: StateT, player: int) -> float:
         """A rough worth of ``state`` for ``player``, for a one-step greedy bot.

@@ -22,6 +22,7 @@ from sankore_rules.core.errors import StateError
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
 from sankore_rules.sankore import board, engine
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.outcome import score_sheet
 from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their step registrations
     bonus,
     enrol,
@@ -32,12 +33,11 @@ from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their ste
     teach,
 )
 from sankore_rules.sankore.rules.areas import astronomy, law, mathematics, theology  # noqa: F401
-from sankore_rules.sankore.rules.scoring import Scores, final_scores
+from sankore_rules.sankore.rules.scoring import Scores
 from sankore_rules.sankore.rules.setup import new_state
 from sankore_rules.sankore.solo import actions as _solo_actions  # noqa: F401 - its steps
 from sankore_rules.sankore.solo import teach as _solo_teach  # noqa: F401 - its step
 from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its steps
-from sankore_rules.sankore.solo.scoring import solo_scores
 from sankore_rules.sankore.solo.setup import new_solo_state
 from sankore_rules.sankore.state import State, from_json, to_json
 from sankore_rules.sankore.validity import state_problems
@@ -111,7 +111,8 @@ class SankoreGame(Game[Rules, State]):
             raise ValueError(f"the solo game (players=1) needs scholar= one of {choices}")
         if players != 1 and scholar is not None:
             raise ValueError(
-                f"scholar= sets the solo opponent of a game of players=1, not of players={players!r}"
+                "scholar= sets the solo opponent of a game of players=1, "
+                f"not of players={players!r}"
             )
         game_seed = secrets.randbits(128) if seed is None else seed
         if players == 1:
@@ -124,9 +125,7 @@ class SankoreGame(Game[Rules, State]):
 
     def scores(self, rules: Rules, state: State) -> Scores:
         """Both sheets in a solo game (SOLO-END-1); everyone's otherwise (SCORE-1)."""
-        if state.solo is not None:
-            return solo_scores(rules, state)
-        return final_scores(rules, state)
+        return score_sheet(rules, state)
 
     def totals(self, rules: Rules, state: State) -> list[float]:
         """Each seat's total Prestige as it stands."""

@@ -25,8 +25,8 @@ from typing import Any
 from sankore_rules.core.tasks import Event
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.game import SANKORE
 from sankore_rules.sankore.holdings import prestige_capacity
+from sankore_rules.sankore.outcome import score_sheet
 from sankore_rules.sankore.rules.common import school_knowledge, shared_knowledge
 from sankore_rules.sankore.rules.scoring import Scores
 from sankore_rules.sankore.solo import common as solo_common
@@ -145,7 +145,7 @@ def _header(rules: Rules, state: State, viewer: int | None) -> str:
     lines.append(f"First player P{state.first_player}; turns taken: {turns}")
     task = state.decision
     if task is None:
-        winners = ", ".join(f"P{p}" for p in SANKORE.winners(rules, state))
+        winners = ", ".join(f"P{p}" for p in score_sheet(rules, state).winners)
         lines.append(f"The game is over. Winner(s): {winners}")
     else:
         prompt = engine.STEPS[task.kind].prompt or task.kind

@@ -38,7 +38,7 @@ from sankore_rules.sankore.display.svg.board import PANELS, board_panel
 from sankore_rules.sankore.display.svg.scene import Scene
 from sankore_rules.sankore.display.svg.school import library_panel, library_size, player_panel
 from sankore_rules.sankore.drawing import BOARD_PANELS
-from sankore_rules.sankore.game import SANKORE
+from sankore_rules.sankore.outcome import score_sheet
 from sankore_rules.sankore.state import State
 
 __all__ = [
@@ -226,7 +226,7 @@ def _status(scene: Scene, width: int) -> Panel:
     else:
         task = st.decision
         if task is None:
-            winners = ", ".join(f"P{p}" for p in SANKORE.winners(scene.rules, st))
+            winners = ", ".join(f"P{p}" for p in score_sheet(scene.rules, st).winners)
             now = f"the game is over; winner(s): {winners}"
         else:
             prompt = engine.STEPS[task.kind].prompt or task.kind
