@@ -11,6 +11,7 @@ Importing this module registers the built-in games.
 from __future__ import annotations
 
 import json
+import secrets
 import weakref
 from collections import OrderedDict
 from pathlib import Path
@@ -170,7 +171,10 @@ def new_game(
             f"use load_rules(game={chosen.name!r}) or pass game={other!r}"
         )
     count = chosen.default_players if players is None else players
-    return chosen.new_state(ruleset, count, seed, options)
+    # A seed of 128 fresh bits when none is given: no small number pins down a hidden deal.
+    return chosen.new_state(
+        ruleset, count, secrets.randbits(128) if seed is None else seed, options
+    )
 
 
 def legal_actions(state: Any) -> list[Action]:

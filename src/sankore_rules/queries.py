@@ -20,7 +20,7 @@ from attrs import frozen
 
 from sankore_rules.api import rules_of
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.rules.abilities import area_knowledge, storage_bonus
+from sankore_rules.sankore.abilities import area_knowledge, storage_bonus
 from sankore_rules.sankore.rules.common import open_spaces, prestige_capacity, school_knowledge
 from sankore_rules.sankore.rules.common import shared_knowledge as _shared_knowledge
 from sankore_rules.sankore.solo import common as _solo
@@ -201,7 +201,7 @@ def _cost(table: object, name: str) -> Cost:
 
 
 def _checked(state: State, player: int, area: str | None) -> Rules:
-    rules = rules_of(state)
+    rules: Rules = rules_of(state)
     if (
         isinstance(player, bool)
         or not isinstance(player, int)

@@ -190,6 +190,9 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     ) -> StateT:
         """A new game settled to its first decision.
 
+        ``seed`` drives every shuffle and draw; the public ``new_game`` draws 128 fresh bits
+        when its caller gives none.
+
         Raises:
             ValueError: a player count or option the game does not take, with the choices.
         """

@@ -13,7 +13,6 @@ imported when a door first asks.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,7 +57,7 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         self,
         rules: FiveTribesRules,
         players: int,
-        seed: int | None,
+        seed: int,
         options: Mapping[str, Any],
     ) -> FiveTribesState:
         """A new game for 2-4 players, waiting for the first bid.
@@ -72,7 +71,7 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
                 f"Five Tribes takes no option {', '.join(sorted(options))}: "
                 "library=, scholar= and turn_limit= are options of Sankoré alone"
             )
-        return new_five_tribes(rules, players, secrets.randbits(128) if seed is None else seed)
+        return new_five_tribes(rules, players, seed)
 
     def scores(self, rules: FiveTribesRules, state: FiveTribesState) -> TribesScores:
         """The score sheet: per player the total, the points by source and the coins left."""

@@ -12,7 +12,6 @@ imported when a door first asks, so that playing a game loads none of them.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -91,7 +90,7 @@ class SankoreGame(Game[Rules, State]):
         return board.load_rules(path)
 
     def new_state(
-        self, rules: Rules, players: int, seed: int | None, options: Mapping[str, Any]
+        self, rules: Rules, players: int, seed: int, options: Mapping[str, Any]
     ) -> State:
         """A new game settled to the first player's draft (see ``sankore_rules.new_game``).
 
@@ -114,10 +113,9 @@ class SankoreGame(Game[Rules, State]):
                 "scholar= sets the solo opponent of a game of players=1, "
                 f"not of players={players!r}"
             )
-        game_seed = secrets.randbits(128) if seed is None else seed
         if players == 1:
-            return new_solo_state(rules, scholar, game_seed, library, turn_limit)
-        return new_state(rules, players, game_seed, library, turn_limit)
+            return new_solo_state(rules, scholar, seed, library, turn_limit)
+        return new_state(rules, players, seed, library, turn_limit)
 
     def agents(self, state: State) -> tuple[int, ...]:
         """Every seat but the Scholar's: it plays by itself."""
@@ -181,7 +179,7 @@ class SankoreGame(Game[Rules, State]):
 
     def reads(self, document: Mapping[str, Any]) -> bool:
         """Sankoré's documents name no game (they came first); a named one must be Sankoré."""
-        return document.get("game", NAME) == NAME
+        return bool(document.get("game", NAME) == NAME)
 
     # --- hooks of the doors, each in a module of its own --------------------------------------
 
