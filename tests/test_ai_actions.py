@@ -19,7 +19,6 @@ from hypothesis import given
 import sankore_rules as sr
 from sankore_rules.core.actions import parse_notation
 from sankore_rules.interfaces.ai.action_space import (
-    action_layout,
     action_to_index,
     index_to_action,
     layout_digest,
@@ -27,6 +26,7 @@ from sankore_rules.interfaces.ai.action_space import (
     legal_mask,
     num_distinct_actions,
 )
+from sankore_rules.sankore.agents import action_space
 from sankore_rules.sankore.state import State
 from strategies import (
     LIBRARY_SIDES,
@@ -100,7 +100,7 @@ def test_every_index_round_trips() -> None:
 
 
 def test_families_tile_the_indices_in_order() -> None:
-    layout = action_layout(RULES)
+    layout = action_space(RULES)
     starts = [f.start for f in layout.families]
     stops = [f.stop for f in layout.families]
     assert 0 == starts[0]
@@ -200,24 +200,32 @@ def test_the_docs_page_lists_every_action_with_its_index() -> None:
     import generate
 
     text = generate.render_section("ai-action-layout", RULES)
-    for i, action in enumerate(action_layout(RULES).actions):
+    for i, action in enumerate(action_space(RULES).actions):
         assert f"- {i}: `{action}`" in text
     assert f"**{BUNDLED_ACTIONS} actions**" in generate.render_section("ai-action-summary", RULES)
 
 
-def test_a_five_tribes_state_is_refused_by_the_ai_interfaces() -> None:
-    """The action and tensor layouts are Sankoré's: another game's state is refused in words,
-    not misread (issue 17 leaves Five Tribes out of the AI interfaces)."""
+def test_an_action_whose_words_are_not_strings_is_refused_in_words() -> None:
+    """An Action built in a program with numbers for words is no action of the space."""
+    with pytest.raises(ValueError, match="an Action's kind and args must be strings"):
+        action_to_index(RULES, sr.Action("teach", (1, 2)))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="is not an Action"):
+        action_to_index(RULES, ("teach", ("c1a",)))  # type: ignore[arg-type]
+
+
+def test_something_that_is_no_state_is_refused_in_words() -> None:
+    """The doors take a state of any game, and refuse anything else with what it got."""
     from sankore_rules.interfaces.ai.tensors import observation_string, observation_tensor
 
-    tribes = sr.new_game(players=2, seed=1, game="five_tribes")
-    words = "the game-AI interfaces encode Sankoré states, not a FiveTribesState"
+    words = "the game-AI interfaces encode game states, not a dict"
     for call in (
-        lambda: legal_mask(tribes),
-        lambda: legal_indices(tribes),
-        lambda: observation_tensor(tribes, 0),
-        lambda: observation_string(tribes, 0),
+        lambda: legal_mask({}),  # type: ignore[arg-type]
+        lambda: legal_indices({}),  # type: ignore[arg-type]
+        lambda: observation_tensor({}, 0),  # type: ignore[arg-type]
+        lambda: observation_string({}, 0),  # type: ignore[arg-type]
     ):
         with pytest.raises(ValueError) as caught:
             call()
         assert str(caught.value) == words
+    with pytest.raises(ValueError, match="dict is not the ruleset of any game"):
+        num_distinct_actions({})

@@ -21,8 +21,8 @@ from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
     observation_tensor,
-    tensor_layout,
 )
+from sankore_rules.sankore.agents import tensor_layout
 from sankore_rules.sankore.state import MarketColumn, State
 from strategies import (
     LIBRARY_SIDES,
@@ -35,11 +35,14 @@ from strategies import (
     property_settings,
     setups,
 )
+from test_ai_games import assert_solo_hides
 
 RULES = sr.load_rules()
 LAYOUT = tensor_layout(RULES)
-#: The bundled ruleset's tensor length; a change of layout is made on purpose.
-BUNDLED_SIZE = 6647
+#: The bundled ruleset's tensor length; a change of layout is made on purpose. The segments of
+#: a game of 2-4 players fill the first ``PLAYERS_SIZE`` values, the solo game's come after.
+BUNDLED_SIZE = 7074
+PLAYERS_SIZE = 6647
 
 
 def moments(players: int, library: str, seed: int) -> list[State]:
@@ -124,9 +127,8 @@ def test_tensor_hides_what_observation_hides(players: int, library: str) -> None
 def test_prop_tensor_hides_at_random_points(setup: Setup, choice_seed: int, cut: int) -> None:
     state = play(setup, choice_seed, max_decisions=cut).final
     assert state is not None
-    if state.solo is not None:  # issue 10: the layout has no Scholar board yet
-        with pytest.raises(ValueError, match="a solo game's Scholar board is not in the layout"):
-            observation_tensor(state, 0)
+    if state.solo is not None:  # the Scholar's hidden parts: see test_ai_games.py
+        assert_solo_hides(state)
         return
     assert_nothing_hidden_leaks(state)
 
@@ -137,7 +139,7 @@ def test_hand_is_seen_by_its_holder_only() -> None:
     for viewer in range(3):
         views = LAYOUT.views(observation_tensor(state, viewer))
         hand = [str(c) for c in sorted(state.players[viewer].objectives)]
-        cards = LAYOUT.segments[[s.name for s in LAYOUT.segments].index("player.hand")].labels[1]
+        cards = LAYOUT.parts[[name for name, _ in LAYOUT.segments].index("player.hand")].labels[1]
         assert hand == [c for c, on in zip(cards, views["player.hand"][0], strict=True) if on]
         assert 0 == views["player.hand"][1:].sum()
         sizes = [len(state.players[(viewer + k) % 3].objectives) / 4 for k in range(3)]
@@ -150,7 +152,7 @@ def test_hand_is_seen_by_its_holder_only() -> None:
 def test_shape_and_dtype_are_fixed_for_the_ruleset() -> None:
     """One length for every player count, Library side and moment of the game."""
     assert BUNDLED_SIZE == LAYOUT.size
-    assert LAYOUT.segments[-1].stop == LAYOUT.size
+    assert LAYOUT.parts[-1].stop == LAYOUT.size
     for states in GAMES.values():
         for state in states:
             for viewer in range(state.player_count):
@@ -160,11 +162,22 @@ def test_shape_and_dtype_are_fixed_for_the_ruleset() -> None:
 
 
 def test_segments_tile_the_tensor() -> None:
-    starts = [s.start for s in LAYOUT.segments]
-    stops = [s.stop for s in LAYOUT.segments]
+    starts = [s.start for s in LAYOUT.parts]
+    stops = [s.stop for s in LAYOUT.parts]
     assert starts[1:] == stops[:-1]
-    assert all(s.size == int(np.prod(s.shape)) for s in LAYOUT.segments)
-    assert len({s.name for s in LAYOUT.segments}) == len(LAYOUT.segments)
+    assert all(s.size == int(np.prod(s.shape)) for s in LAYOUT.parts)
+    assert len({s.name for s in LAYOUT.parts}) == len(LAYOUT.parts)
+    assert [(s.name, s.size) for s in LAYOUT.parts] == list(LAYOUT.segments)
+    solo = [s.start for s in LAYOUT.parts if s.name.startswith("solo.")]
+    assert PLAYERS_SIZE == solo[0]
+    assert LAYOUT.parts[-1].stop == BUNDLED_SIZE
+
+
+def test_a_game_of_players_leaves_the_solo_segments_zero() -> None:
+    """The solo segments come last and stay zero in a game of 2-4 players."""
+    for states in GAMES.values():
+        for state in states[:3]:
+            assert 0 == observation_tensor(state, 0)[PLAYERS_SIZE:].sum()
 
 
 def test_players_are_seen_from_the_viewers_seat() -> None:
@@ -188,7 +201,7 @@ def test_absent_seats_are_zero() -> None:
     state = GAMES[2, "three_shelf"][1]
     views = LAYOUT.views(observation_tensor(state, 1))
     assert [1, 1, 0, 0] == views["seat.present"].tolist()
-    for s in LAYOUT.segments:
+    for s in LAYOUT.parts:
         if s.axes[0] == "seat":
             assert 0 == views[s.name][2:].sum(), s.name
 

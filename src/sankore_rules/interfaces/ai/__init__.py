@@ -1,17 +1,24 @@
 """Game-AI interfaces: action indices and masks, observation tensors, PettingZoo, OpenSpiel.
 
-Installed with the ``ai`` extra (``pip install sankore-rules[ai]``): numpy, gymnasium, pettingzoo
-and open_spiel. The core package never imports this one. The action space, the tensors and the
-returns are re-exported here; the PettingZoo environment
+Installed with the ``ai`` extra (``pip install 'sankore-rules[ai]'``): numpy, gymnasium,
+pettingzoo and open_spiel. The core package never imports this one. Every function here takes
+a state or ruleset of any registered game and asks its game for the action space and the
+tensor layout (hooks of [`Game`][sankore_rules.core.game.Game]). The action space, the tensors
+and the returns are re-exported here; the PettingZoo environment
 ([`pettingzoo_env`][sankore_rules.interfaces.ai.pettingzoo_env]) and the OpenSpiel game
-([`openspiel_game`][sankore_rules.interfaces.ai.openspiel_game], which registers ``python_sankore``
-with pyspiel when imported) are imported by name.
+([`openspiel_game`][sankore_rules.interfaces.ai.openspiel_game]) are imported by name.
 """
 
+try:
+    import numpy  # noqa: F401 - checked first, so that its absence is told in words
+except ImportError as exc:  # pragma: no cover - the test runs it in a process without numpy
+    raise ImportError(
+        "sankore_rules.interfaces.ai needs numpy, which comes with the extra 'ai': "
+        "pip install 'sankore-rules[ai]'"
+    ) from exc
+
 from sankore_rules.interfaces.ai.action_space import (
-    ActionLayout,
-    Family,
-    action_layout,
+    action_space,
     action_to_index,
     index_to_action,
     layout_digest,
@@ -21,21 +28,16 @@ from sankore_rules.interfaces.ai.action_space import (
 )
 from sankore_rules.interfaces.ai.returns import SCHEMES, outcome, returns
 from sankore_rules.interfaces.ai.tensors import (
-    Segment,
-    TensorLayout,
     information_state_string,
     observation_string,
     observation_tensor,
+    segment_views,
     tensor_layout,
 )
 
 __all__ = [
     "SCHEMES",
-    "ActionLayout",
-    "Family",
-    "Segment",
-    "TensorLayout",
-    "action_layout",
+    "action_space",
     "action_to_index",
     "index_to_action",
     "information_state_string",
@@ -47,5 +49,6 @@ __all__ = [
     "observation_tensor",
     "outcome",
     "returns",
+    "segment_views",
     "tensor_layout",
 ]

@@ -1,24 +1,11 @@
-"""A fixed action space per ruleset: every action an index, and a mask of the legal ones.
+"""A fixed action space per ruleset, for any game: every action an index, a mask of the legal ones.
 
 Learning agents and search libraries (OpenSpiel, PettingZoo, RLlib) want actions as integers
-``0..n-1`` with ``n`` fixed for the game, and a mask of those legal now. This module numbers
-every action the notation can express for a ruleset, family by family: a family is one kind
-of action with its words ranging over what the tables hold (``mosque <Theology space>`` over
-the Theology spaces, ``library <discipline> <shelf>`` over the disciplines and the shelves of
-the larger Library side, ``enrol <area> <position>`` over the positions of the longest queue).
-Where a decision pairs two places, only the pairs the board's geometry can ever allow are
-numbered: a Transfer keeps the level (BONUS-2), a Promote follows an arrow (BONUS-3), card #4
-moves a Wall 1 to its reach higher on its own side (OBJ-4).
-
-The layout is a pure function of the tables: the same ruleset gives the same numbers in every
-run and process (nothing depends on hashing or registration order), and a corrected ruleset
-gets its own layout. It is the same for 2, 3 and 4 players and both Library sides, so one
-network serves every setup.
-[`layout_digest`][sankore_rules.interfaces.ai.action_space.layout_digest] names a layout in one
-word; the docs page "Action indices" prints the bundled one.
-
-A new kind of action (the solo game's, another game's) is a new family appended at the end:
-the indices of the existing families do not move.
+``0..n-1`` with ``n`` fixed for the game, and a mask of those legal now. Each game numbers its
+own actions (the hook ``action_space`` of [`Game`][sankore_rules.core.game.Game], an
+[`ActionSpace`][sankore_rules.core.game.ActionSpace]): a pure function of its tables, the same
+in every run and process, whatever the player count. This module asks the ruleset's game for
+it and names no game; the docs page "Game-AI interfaces" prints each game's numbering.
 
 Examples:
     >>> import sankore_rules as sr
@@ -35,384 +22,124 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-import itertools
-import operator
-import weakref
-from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from attrs import frozen
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action, parse_notation
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.rules.areas.law import ALTERNATIVE_PAYMENTS
-from sankore_rules.sankore.state import State
-from sankore_rules.sankore.vocabulary import RESOURCES
+from sankore_rules.core.game import ActionSpace, Game
+from sankore_rules.core.registry import game_of, game_of_rules
 
 __all__ = [
-    "ActionLayout",
-    "Family",
-    "action_layout",
+    "action_space",
     "action_to_index",
+    "check_rules",
+    "check_state",
     "index_to_action",
     "layout_digest",
     "legal_indices",
     "legal_mask",
     "num_distinct_actions",
-    "require_sankore",
 ]
 
 
-@frozen
-class Family:
-    """The actions of one kind and shape, numbered ``start`` to ``stop - 1``.
+def check_rules(rules: object) -> Game[Any, Any]:
+    """The game of ``rules``.
 
-    Attributes:
-        pattern: the notation with its words named (``transfer <from> <to>``).
-        meaning: what the family's words range over, and the rule that limits them.
-        start: the index of its first action; ``stop`` one past its last.
-        actions: its actions, in index order.
+    Raises:
+        ValueError: ``rules`` is no ruleset of a registered game.
     """
-
-    pattern: str
-    meaning: str
-    start: int
-    stop: int
-    actions: tuple[Action, ...]
+    try:
+        return game_of_rules(rules)
+    except TypeError as exc:
+        raise ValueError(f"{type(rules).__name__} is not the ruleset of any game") from exc
 
 
-@frozen
-class ActionLayout:
-    """The numbering of every action of one ruleset.
+def action_space(rules: Any) -> ActionSpace:
+    """The fixed numbering of ``rules``' actions, as its game gives it.
 
-    Attributes:
-        rules_name: the ruleset's name; ``rules_hash`` its content hash.
-        families: the families in index order.
-        actions: every action, the one at position ``i`` numbered ``i``.
-        index: each action's number.
-        digest: a short hash of the whole numbering (see
-            [`layout_digest`][sankore_rules.interfaces.ai.action_space.layout_digest]).
+    Raises:
+        ValueError: ``rules`` is no ruleset of a registered game.
     """
-
-    rules_name: str
-    rules_hash: str
-    families: tuple[Family, ...]
-    actions: tuple[Action, ...]
-    index: dict[Action, int]
-    digest: str
-
-    def __len__(self) -> int:
-        return len(self.actions)
+    return check_rules(rules).action_space(rules)
 
 
-# ---- the families --------------------------------------------------------------------------------
-
-
-def _families(rules: Rules) -> list[tuple[str, str, list[Action]]]:
-    """(pattern, meaning, actions) of every family, in index order, from the tables."""
-    d = rules.disciplines
-    students = rules.student_spaces
-    level = rules.student_level
-    advanced = rules.tables.classes.advanced
-    queue_length = max(len(q.spaces) for q in rules.queue_layouts.values())
-    shelves = max(len(side.shelves) for side in rules.library_sides.values())
-    cards = rules.objective_cards.values()
-    intro_targets = {rules.spaces_under[c][0] for c in rules.intro_spaces}
-    intro_targets.update(s for c in rules.intro_spaces for s in rules.arrows[c])
-    arrow_targets = {s for targets in rules.arrows.values() for s in targets}
-
-    def one(kind: str, words: Iterable[str]) -> list[Action]:
-        return [Action(kind, (w,)) for w in words]
-
-    families: list[tuple[str, str, list[Action]]] = [
-        ("end", "end the turn (TURN-6)", [Action("end")]),
-        ("skip", "decline an area action or a free grant (AMB-17, AMB-14)", [Action("skip")]),
-        ("enrol <area>", "the rightmost Student of a queue (ENROL-1)", one("enrol", d)),
-        (
-            "enrol <area> <position>",
-            f"a Student anywhere in a queue, positions 0 to {queue_length - 1} (OBJ-7, IC-FAV-3)",
-            [Action("enrol", (a, str(i))) for a in d for i in range(queue_length)],
-        ),
-        (
-            "establish <tile>",
-            "an Advanced Class tile (EST-2)",
-            one("establish", (c.id for c in advanced)),
-        ),
-        ("teach <class space>", "a Class space (TEACH-1)", one("teach", rules.class_spaces)),
-        (
-            "graduate <Student space>",
-            "a Student space of level 1 or more (GRAD-1)",
-            one("graduate", (s for s in students if level[s] >= 1)),
-        ),
-        ("favour <take or return>", "Exchange a Favour (FAV-1)", one("favour", ("take", "return"))),
-        (
-            "transfer <from> <to>",
-            "two Student spaces of the same level, 1 or more (BONUS-2)",
-            [
-                Action("transfer", (o, t))
-                for o in students
-                if level[o] >= 1
-                for t in rules.spaces_by_level[level[o]]
-                if t != o
-            ],
-        ),
-        (
-            "promote <from> <to>",
-            "a Student space and a space an arrow of its Class leads to (BONUS-3)",
-            [
-                Action("promote", (o, t))
-                for o in students
-                if (under := rules.student_under[o]) is not None
-                for t in rules.arrows[under]
-            ],
-        ),
-        ("write <discipline>", "a Book of a discipline (BONUS-4)", one("write", d)),
-        (
-            "complete <card>",
-            "an Objective card (BONUS-5)",
-            one("complete", (str(c.number) for c in cards)),
-        ),
-        (
-            "objective <card>",
-            "a card's round ability (BONUS-6)",
-            one(
-                "objective",
-                (
-                    str(c.number)
-                    for c in cards
-                    if c.ability.use == "round" and c.ability.kind != "move_wall"
-                ),
-            ),
-        ),
-        (
-            "objective <card> <from Wall> <to Wall>",
-            "a Wall moved up its side by a round ability (OBJ-4)",
-            [
-                Action("objective", (str(c.number), o.id, t.id))
-                for c in cards
-                if c.ability.use == "round" and c.ability.kind == "move_wall"
-                for o in rules.wall_spaces.values()
-                for t in rules.wall_spaces.values()
-                if t.side == o.side and 0 < t.number - o.number <= c.ability.amount
-            ],
-        ),
-        (
-            "draft <tile>",
-            "a level-1 Advanced Class tile of the starting draft (DRAFT-1)",
-            one("draft", (c.id for c in advanced if c.level == 1)),
-        ),
-        (
-            "class <class space>",
-            "a Class space above the Introductory row (DRAFT-4, EST-6)",
-            one("class", (c for c in rules.class_spaces if rules.class_row[c] >= 1)),
-        ),
-        (
-            "order <disciplines>",
-            "an order of the Introductory Classes (SETUP-P-9)",
-            one("order", (",".join(p) for p in itertools.permutations(d))),
-        ),
-        (
-            "place <Student space>",
-            "a space under or above an Introductory Class (ENROL-2, OBJ-5)",
-            one("place", (s for s in students if s in intro_targets)),
-        ),
-        (
-            "student <Student space>",
-            "a space under a Class (TEACH-2)",
-            one("student", (s for s in students if rules.student_under[s] is not None)),
-        ),
-        (
-            "promote_to <Student space>",
-            "a space an arrow leads to (TEACH-8)",
-            one("promote_to", (s for s in students if s in arrow_targets)),
-        ),
-        ("retire", "the active Student leaves the game (TEACH-10)", [Action("retire")]),
-        (
-            "camel <place> <camel or timbuktu>",
-            "an Oasis or Port City space, reached from the camel or from Timbuktu (ASTRO-3)",
-            [
-                Action("camel", (place, start))
-                for start in ("camel", "timbuktu")
-                for place in (*rules.oases, *rules.port_spaces)
-            ],
-        ),
-        (
-            "mosque <Theology space>",
-            "a Theology space (THEO-1)",
-            one("mosque", rules.theology_spaces),
-        ),
-        (
-            "wall <Wall space>",
-            "a Wall space or the corner (MATH-1, ASTRO-13)",
-            one("wall", (*rules.wall_spaces, rules.corner_id)),
-        ),
-        (
-            "flip <cell>",
-            "a Madrasa cell (MATH-7)",
-            one("flip", (rules.cell_name(c) for c in range(rules.madrasa_cells))),
-        ),
-        (
-            "madrasa board <Student space>",
-            "a Student on the board sent to the Madrasa (THEO-8)",
-            [Action("madrasa", ("board", s)) for s in students],
-        ),
-        (
-            "madrasa graduation <slot>",
-            f"a Student on a Graduation tile, slots 0 to {rules.graduation_slots - 1} (THEO-8)",
-            [Action("madrasa", ("graduation", str(i))) for i in range(rules.graduation_slots)],
-        ),
-        ("crown <Law space>", "a Law space (LAW-1)", one("crown", rules.law_spaces)),
-    ]
-    if any(c.ability.kind == "crown_any_cost" for c in cards):
-        families.append(
-            (
-                "crown <Law space> <gold, salt or book>",
-                "a Law space paid with one Gold, Salt or Book instead (OBJ-3)",
-                [
-                    Action("crown", (s, pay))
-                    for s in rules.law_spaces
-                    for pay in ALTERNATIVE_PAYMENTS
-                ],
-            )
-        )
-    families += [
-        (
-            "library <discipline> <shelf>",
-            f"a Book and a Library shelf, 0 to {shelves - 1} (RES-5)",
-            [Action("library", (b, str(i))) for b in d for i in range(shelves)],
-        ),
-        ("skill <section>", "a Skill tile added to a section (SKILL-2)", one("skill", d)),
-        (
-            "skill <section> <tile>",
-            f"a Skill tile replacing one of a section's, 0 to {rules.skill_section_size - 1} "
-            "(SKILL-4)",
-            [Action("skill", (s, str(k))) for s in d for k in range(rules.skill_section_size)],
-        ),
-        ("skill discard", "a Skill tile let go (SKILL-4)", [Action("skill", ("discard",))]),
-        ("resource <resource>", "a resource of a reward (RES-1)", one("resource", RESOURCES)),
-        ("book <discipline>", "a Book of any discipline", one("book", d)),
-        ("prestige <discipline>", "a Prestige token of any discipline", one("prestige", d)),
-        ("section <discipline>", "a Skill section to activate (SKILL-7)", one("section", d)),
-        (
-            "return <discipline>",
-            "a Prestige token returned from storage (STOR-3)",
-            one("return", d),
-        ),
-        (
-            "reward <space>",
-            f"a Favour track space, 1 to {len(rules.favour_rewards)} (FAV-2)",
-            one("reward", (str(i + 1) for i in range(len(rules.favour_rewards)))),
-        ),
-        (
-            "sankore <bonus or keep>",
-            "a Sankoré tile after the end is triggered (SANK-10)",
-            one("sankore", ("bonus", "keep")),
-        ),
-    ]
-    return families
-
-
-# ---- the layout ----------------------------------------------------------------------------------
-
-_LAYOUTS: weakref.WeakKeyDictionary[Rules, ActionLayout] = weakref.WeakKeyDictionary()
-
-
-def action_layout(rules: Rules) -> ActionLayout:
-    """The numbering of ``rules``' actions, built once per ruleset."""
-    layout = _LAYOUTS.get(rules)
-    if layout is None:
-        families: list[Family] = []
-        actions: list[Action] = []
-        for pattern, meaning, members in _families(rules):
-            families.append(
-                Family(pattern, meaning, len(actions), len(actions) + len(members), tuple(members))
-            )
-            actions += members
-        index = {a: i for i, a in enumerate(actions)}
-        assert len(index) == len(actions), "an action numbered twice"
-        text = "\n".join(map(str, actions)).encode()
-        layout = ActionLayout(
-            rules.name,
-            rules.content_hash,
-            tuple(families),
-            tuple(actions),
-            index,
-            hashlib.sha256(text).hexdigest()[:16],
-        )
-        _LAYOUTS[rules] = layout
-    return layout
-
-
-def num_distinct_actions(rules: Rules) -> int:
-    """How many actions ``rules``' layout numbers: every index lies in ``0..n-1``.
+def num_distinct_actions(rules: Any) -> int:
+    """How many actions ``rules``' space numbers: every index lies in ``0..n-1``.
 
     Examples:
         >>> import sankore_rules as sr
-        >>> num_distinct_actions(sr.load_rules()) > 100
-        True
+        >>> num_distinct_actions(sr.load_rules())
+        685
     """
-    return len(action_layout(rules))
+    return action_space(rules).size
 
 
-def layout_digest(rules: Rules) -> str:
-    """A short hash of the numbering: two rulesets with the same digest number alike."""
-    return action_layout(rules).digest
+def layout_digest(rules: Any) -> str:
+    """A short hash of the numbering: two rulesets with the same digest number alike.
+
+    It hashes the notation of every action in index order, so it is the same in every process.
+    """
+    space = action_space(rules)
+    text = "\n".join(str(space.action(i)) for i in range(space.size))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def require_sankore(state: object) -> None:
-    """Refuse a state of another game: the action and tensor layouts are Sankoré's.
+def check_state(state: object) -> Game[Any, Any]:
+    """The game of ``state``.
 
     Raises:
-        ValueError: for anything that is not a Sankoré [`State`][sankore_rules.State].
+        ValueError: ``state`` is not a state of any registered game.
     """
-    if not isinstance(state, State):
+    try:
+        return game_of(state)
+    except TypeError as exc:
         raise ValueError(
-            f"the game-AI interfaces encode Sankoré states, not a {type(state).__name__}"
-        )
+            f"the game-AI interfaces encode game states, not a {type(state).__name__}"
+        ) from exc
 
 
-def action_to_index(rules: Rules, action: Action | str) -> int:
+def action_to_index(rules: Any, action: Action | str) -> int:
     """The index of ``action`` (an [`Action`][sankore_rules.Action] or its notation).
 
     Raises:
-        ValueError: for an action no decision of this ruleset can list.
+        ValueError: for text that is no notation, something that is no well-formed Action
+            (words that are not strings), or an action no decision of this ruleset can list.
     """
     parsed = parse_notation(action) if isinstance(action, str) else action
-    index = action_layout(rules).index.get(parsed)
-    if index is None:
-        raise ValueError(f"'{parsed}' is not an action of ruleset {rules.name!r}")
-    return index
+    return action_space(rules).index(parsed)
 
 
-def index_to_action(rules: Rules, index: int) -> Action:
-    """The action numbered ``index``.
+def index_to_action(rules: Any, index: int) -> Action:
+    """The action numbered ``index`` (an int or a numpy integer; not a bool or a float).
 
     Raises:
         ValueError: for an index outside ``0..num_distinct_actions(rules) - 1``.
     """
-    actions = action_layout(rules).actions
-    try:
-        i = operator.index(index)  # ints and numpy's integers; not floats
-    except TypeError:
-        i = -1
-    if isinstance(index, bool) or not 0 <= i < len(actions):
-        raise ValueError(f"action index must be 0..{len(actions) - 1}, got {index!r}")
-    return actions[i]
+    return action_space(rules).action(index)
 
 
-def legal_indices(state: State) -> list[int]:
-    """The indices of ``state``'s legal actions, ascending; [] once the game is over."""
-    require_sankore(state)
-    index = action_layout(api.rules_of(state)).index
-    return sorted(index[a] for a in api.legal_actions(state))
+def legal_indices(state: Any) -> list[int]:
+    """The indices of ``state``'s legal actions, ascending; [] once the game is over.
+
+    Raises:
+        ValueError: ``state`` is not a game state.
+    """
+    check_state(state)
+    space = action_space(api.rules_of(state))
+    return sorted(space.index(a) for a in api.legal_actions(state))
 
 
-def legal_mask(state: State) -> npt.NDArray[np.bool_]:
-    """A bool array over the layout, true exactly at the indices of ``legal_actions(state)``."""
-    require_sankore(state)
-    layout = action_layout(api.rules_of(state))
-    mask = np.zeros(len(layout), dtype=np.bool_)
-    mask[[layout.index[a] for a in api.legal_actions(state)]] = True
+def legal_mask(state: Any) -> npt.NDArray[np.bool_]:
+    """A bool array over the action space, true exactly at ``legal_actions(state)``.
+
+    Raises:
+        ValueError: ``state`` is not a game state.
+    """
+    check_state(state)
+    space = action_space(api.rules_of(state))
+    mask = np.zeros(space.size, dtype=np.bool_)
+    mask[[space.index(a) for a in api.legal_actions(state)]] = True
     return mask

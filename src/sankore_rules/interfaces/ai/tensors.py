@@ -1,24 +1,17 @@
-"""Observation tensors and strings: what one player may see, as numbers and as a line of text.
+"""Observation tensors and strings, for any game: what one seat may see, as numbers and as text.
 
-[`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor] writes everything
-[`observation`][sankore_rules.observation] shows a player into a flat ``float32`` array, and nothing
-it hides: the other players' Objective cards count only as how many they hold, a market pile shows
-its top tile and its size, and the seed is nowhere. The layout is a list of named segments built
-from the tables ([`tensor_layout`][sankore_rules.interfaces.ai.tensors.tensor_layout]), so a
-corrected ruleset gets its own, and the docs page "Observation tensor" prints the bundled one. Its
-shape is the same for 2, 3 and 4 players and both Library sides.
-
-Every value lies in ``[0, 1]``: one-hot and multi-hot segments hold 0 or 1, counts are divided
-by the most the component can reach (a Book count by the Bookshelf limit), and the few counts
-with no such bound (Gold, Salt and Inspiration in the middle of a turn, turns played) are capped
-at the scale the layout states. Players are seen from the viewer's seat: seat 0 is the viewer,
-seat 1 the next player clockwise, and so on; seats past the player count are all zero, their
-``seat.present`` flag off. So one network plays any seat.
+[`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor] asks the state's
+game for its tensor layout (the hook ``tensor_layout`` of [`Game`][sankore_rules.core.game.Game],
+a [`TensorLayout`][sankore_rules.core.game.TensorLayout]), allocates a zeroed ``float32`` array of
+its size and lets the layout write into it: everything the seat's
+[`observation`][sankore_rules.observation] shows and nothing it hides, every value in
+``[0, 1]``, other seats seen from the viewer's. The layout is fixed per ruleset, so one network
+plays any seat and any player count; the docs page "Game-AI interfaces" prints each game's.
 
 [`observation_string`][sankore_rules.interfaces.ai.tensors.observation_string] is the same view as
-one line of canonical JSON, equal for two states exactly when the player sees the same;
+one line of canonical JSON, equal for two states exactly when the seat sees the same;
 [`information_state_string`][sankore_rules.interfaces.ai.tensors.information_state_string] adds the
-actions taken so far, for methods that need the player's whole history (perfect recall).
+actions taken so far, for methods that need the seat's whole history (perfect recall).
 
 Examples:
     >>> import sankore_rules as sr
@@ -33,708 +26,76 @@ Examples:
 from __future__ import annotations
 
 import json
-import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from attrs import frozen
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import require_sankore
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import STEPS
-from sankore_rules.sankore.rules.turn import TURN_OPTIONS
-from sankore_rules.sankore.state import State
-from sankore_rules.sankore.vocabulary import RESOURCES
+from sankore_rules.core.game import TensorLayout
+from sankore_rules.interfaces.ai.action_space import check_rules, check_state
 
 __all__ = [
-    "Segment",
-    "TensorLayout",
     "information_state_string",
     "observation_string",
     "observation_tensor",
+    "segment_views",
     "tensor_layout",
 ]
 
-#: Counts with no bound in the tables are capped at this many times their storage limit.
-RESOURCE_CAP = 2
-#: Turns played are divided by this and capped at 1.
-TURN_SCALE = 64
-#: Market slots, top to bottom of a column (SETUP-C-15).
-MARKET_SLOTS = ("level3", "pile2_top", "shown2", "pile1_top", "shown1")
-#: Why a game's end was triggered (``State.end_cause``).
-END_CAUSES = ("madrasa", "deadlock", "turn_limit")
-#: The decision arguments that name a discipline.
-_DISCIPLINE_ARGS = ("discipline", "student", "section")
 
-
-@frozen
-class Segment:
-    """A named block of the tensor: ``tensor[start:stop]`` reshaped to ``shape``.
-
-    Attributes:
-        name: the segment's name (``player.books``).
-        axes: what each axis runs over (``seat``, ``discipline``).
-        labels: the labels along each axis, in order.
-        encoding: how a value is written (``one-hot``, ``count / 3``...).
-        meaning: what the segment shows.
-        start: its first position in the flat tensor; ``stop`` one past its last.
-        shape: one length per axis; ``size`` how many values it holds.
-    """
-
-    name: str
-    axes: tuple[str, ...]
-    labels: tuple[tuple[str, ...], ...]
-    encoding: str
-    meaning: str
-    start: int
-    stop: int
-    shape: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        """How many values the segment holds."""
-        return self.stop - self.start
-
-
-@frozen
-class TensorLayout:
-    """The observation tensor's layout for one ruleset.
-
-    Attributes:
-        rules_name: the ruleset's name; ``rules_hash`` its content hash.
-        segments: the segments in order; ``size`` the tensor's length.
-    """
-
-    rules_name: str
-    rules_hash: str
-    segments: tuple[Segment, ...]
-    size: int
-
-    def views(self, tensor: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
-        """Each segment of ``tensor`` by name, reshaped, sharing its memory."""
-        return {s.name: tensor[s.start : s.stop].reshape(s.shape) for s in self.segments}
-
-
-# ---- the layout ----------------------------------------------------------------------------------
-
-
-class _Index:
-    """Every label list of the layout, and the position of each label, for one ruleset."""
-
-    def __init__(self, rules: Rules) -> None:
-        t = rules.tables
-        storage = t.components.prestige_storage
-        self.seats = ("self", *(f"+{k}" for k in range(1, max(rules.queue_layouts))))
-        self.disciplines = rules.disciplines
-        self.regions = tuple(sorted(rules.region_discipline))
-        longest = max(len(q.spaces) for q in rules.queue_layouts.values())
-        self.queue_positions = tuple(str(i) for i in range(longest))
-        self.class_tiles = tuple(rules.class_tiles)
-        self.advanced = tuple(c.id for c in t.classes.advanced)
-        self.draft_tiles = tuple(c.id for c in t.classes.advanced if c.level == 1)
-        self.sankore = tuple(rules.sankore_tiles)
-        self.graduation = tuple(rules.graduation_tiles)
-        self.cards = tuple(str(n) for n in rules.objective_cards)
-        self.icons = tuple(rules.skill_icons)
-        self.cells = tuple(rules.cell_name(c) for c in range(rules.madrasa_cells))
-        sides = rules.library_sides.values()
-        self.shelves = tuple(str(i) for i in range(max(len(s.shelves) for s in sides)))
-        self.shelf_slots = max(shelf.slots for s in sides for shelf in s.shelves)
-        self.sides = tuple(rules.library_sides)
-        self.decisions = tuple(sorted(k for k, s in STEPS.items() if s.candidates is not None))
-        self.mains = tuple(sorted({o.main for o in TURN_OPTIONS.values() if o.main is not None}))
-        self.favour_spaces = tuple(str(i + 1) for i in range(len(rules.favour_rewards)))
-        self.skill_slots = tuple(str(k) for k in range(rules.skill_section_size))
-        self.graduation_slots = tuple(str(k) for k in range(rules.graduation_slots))
-        self.max_favour = storage.spaces // storage.covered_per_favour_tile
-
-        def pos(labels: Iterable[str]) -> dict[str, int]:
-            return {label: i for i, label in enumerate(labels)}
-
-        self.disc = pos(self.disciplines)
-        self.region_pos = pos(self.regions)
-        self.card_pos = {n: i for i, n in enumerate(rules.objective_cards)}
-        self.sankore_pos = pos(self.sankore)
-        self.graduation_pos = pos(self.graduation)
-        self.icon_pos = pos(self.icons)
-        self.advanced_pos = pos(self.advanced)
-        self.draft_pos = pos(self.draft_tiles)
-        self.class_tile_pos = pos(self.class_tiles)
-        self.side_pos = pos(self.sides)
-        self.decision_pos = pos(self.decisions)
-        self.main_pos = pos(self.mains)
-        self.class_space_pos = pos(rules.class_spaces)
-        self.student_space_pos = pos(rules.student_spaces)
-        self.area_space_pos = pos(rules.area_spaces)
-        self.theology_pos = pos(rules.theology_spaces)
-        self.port_pos = pos(rules.token_port_spaces)
-        self.camel_pos = pos(rules.astro_nodes)
-
-
-def _segments(rules: Rules, ix: _Index) -> list[tuple[str, dict[str, Sequence[str]], str, str]]:
-    """(name, {axis: labels}, encoding, meaning) of every segment, in order."""
-    c, lim = rules.counts, rules.limits
-    seat, d, area, region = ix.seats, ix.disciplines, ix.disciplines, ix.regions
-    player_board = rules.class_spaces
-    pile_scale = c.advanced_classes_per_discipline
-    return [
-        # ---- seats and the decision
-        ("seat.present", {"seat": seat}, "flag", "a player sits in this seat"),
-        ("seat.first", {"seat": seat}, "flag", "the first player (SETUP-P-2)"),
-        ("seat.deciding", {"seat": seat}, "flag", "the player who decides now"),
-        ("decision.kind", {"decision": ix.decisions}, "one-hot", "the pending decision"),
-        (
-            "decision.discipline",
-            {"discipline": d},
-            "one-hot",
-            "the discipline the pending decision names, if any",
-        ),
-        ("turn.main_used", {"main action": ix.mains}, "flag", "main actions taken (TURN-2)"),
-        ("turn.abilities_used", {"card": ix.cards}, "flag", "round abilities used (AMB-15)"),
-        (
-            "turn.pending_scorings",
-            {"area": area, "scoring": ("book", "prestige")},
-            "flag",
-            "majority scorings waiting for the end of the turn (MAJ-1)",
-        ),
-        (
-            "scorings_done",
-            {"area": area, "scoring": ("book", "prestige")},
-            "flag",
-            "majority scorings already resolved",
-        ),
-        ("teaching.seat", {"seat": seat}, "one-hot", "who is teaching a Class"),
-        ("teaching.class", {"class space": player_board}, "one-hot", "the Class being taught"),
-        ("teaching.student", {"discipline": d}, "one-hot", "the active Student's discipline"),
-        (
-            "teaching.origin",
-            {"Student space": rules.student_spaces},
-            "one-hot",
-            "the space the active Student came from",
-        ),
-        ("end.triggered", {"flag": ("triggered",)}, "flag", "the end is triggered (END-1)"),
-        ("end.over", {"flag": ("over",)}, "flag", "the game is over"),
-        ("end.cause", {"cause": END_CAUSES}, "one-hot", "why the end was triggered"),
-        # ---- the shared board
-        (
-            "queues",
-            {"area": area, "position": ix.queue_positions, "discipline": d},
-            "one-hot",
-            "the Student on each queue space (SETUP-C-3)",
-        ),
-        (
-            "queue_tokens",
-            {"area": area, "position": ix.queue_positions, "discipline": d},
-            "one-hot",
-            "the Prestige token beside each majority space",
-        ),
-        (
-            "boxes.book",
-            {"area": area, "region": region, "discipline": d},
-            "one-hot",
-            "the Book in each scoring box",
-        ),
-        (
-            "boxes.prestige",
-            {"area": area, "region": region, "discipline": d},
-            "one-hot",
-            "the Prestige token in each scoring box",
-        ),
-        (
-            "spaces",
-            {"space": tuple(rules.area_spaces), "seat": seat},
-            "one-hot",
-            "whose piece stands on each area space",
-        ),
-        (
-            "theology_books",
-            {"Theology space": tuple(rules.theology_spaces), "discipline": d},
-            "one-hot",
-            "the Book still lying on each Theology space (THEO-5)",
-        ),
-        (
-            "port_tokens",
-            {"Port space": rules.token_port_spaces, "discipline": d},
-            "one-hot",
-            "the Prestige token still lying on each Port City space",
-        ),
-        (
-            "region_tiles",
-            {"area": area, "region": region, "tile": ix.sankore},
-            "one-hot",
-            "the Sankoré tile still lying in each region",
-        ),
-        (
-            "overflow.books",
-            {"region": region, "discipline": d},
-            f"count / {c.books_per_discipline}",
-            "Books on each Law Overflow space (LAW-7)",
-        ),
-        (
-            "overflow.prestige",
-            {"region": region, "discipline": d},
-            f"count / {c.prestige_per_discipline}",
-            "Prestige tokens on each Law Overflow space (LAW-7)",
-        ),
-        ("madrasa.tile", {"cell": ix.cells, "tile": ix.sankore}, "one-hot", "each Madrasa tile"),
-        ("madrasa.star", {"cell": ix.cells}, "flag", "the tile shows its Prestige side"),
-        (
-            "madrasa.students",
-            {"seat": seat, "discipline": d},
-            f"count / {c.students_per_discipline}",
-            "Students sent to the Madrasa (THEO-8)",
-        ),
-        (
-            "supply.books",
-            {"discipline": d},
-            f"count / {c.books_per_discipline}",
-            "Books in the supply",
-        ),
-        (
-            "supply.prestige",
-            {"discipline": d},
-            f"count / {c.prestige_per_discipline}",
-            "Prestige tokens in the supply",
-        ),
-        ("supply.sankore", {"tile": ix.sankore}, "flag", "Sankoré tiles in the supply"),
-        ("supply.favour", {"count": ("favour",)}, f"count / {c.favour_tiles}", "Favour tiles"),
-        (
-            "supply.skills",
-            {"icon": ix.icons},
-            "count / the icon's tiles",
-            "Skill tiles left in each stack",
-        ),
-        ("graduation", {"tile": ix.graduation}, "flag", "Graduation tiles on the board"),
-        (
-            "market",
-            {"column": d, "slot": MARKET_SLOTS, "tile": ix.advanced},
-            "one-hot",
-            "the visible Advanced Class tiles (EST-2); a pile shows only its top",
-        ),
-        (
-            "market.piles",
-            {"column": d, "pile": ("pile2", "pile1")},
-            f"count / {pile_scale}",
-            "how many tiles each pile holds",
-        ),
-        ("library.side", {"side": ix.sides}, "one-hot", "the Library side in play"),
-        (
-            "library.books",
-            {"shelf": ix.shelves, "discipline": d},
-            f"count / {ix.shelf_slots}",
-            "the Books on each shelf (RES-5)",
-        ),
-        (
-            "students_out",
-            {"discipline": d},
-            f"count / {c.students_per_discipline}",
-            "Students out of the game",
-        ),
-        ("discarded_sankore", {"tile": ix.sankore}, "flag", "Sankoré tiles discarded (SANK-10)"),
-        ("draft.tile", {"tile": ix.draft_tiles}, "flag", "combinations still on offer (DRAFT-1)"),
-        (
-            "draft.book",
-            {"tile": ix.draft_tiles, "discipline": d},
-            "one-hot",
-            "the Book of each combination",
-        ),
-        (
-            "draft.student",
-            {"tile": ix.draft_tiles, "discipline": d},
-            "one-hot",
-            "the Student of each combination",
-        ),
-        ("variant.turn_limit", {"flag": ("set",)}, "flag", "the game has a turn limit"),
-        # ---- each player
-        (
-            "player.resources",
-            {"seat": seat, "resource": RESOURCES},
-            f"count / ({RESOURCE_CAP} x storage limit), capped at 1",
-            "Gold, Salt and Inspiration (RES-1)",
-        ),
-        (
-            "player.books",
-            {"seat": seat, "discipline": d},
-            f"count / {lim.books_per_discipline}",
-            "Books on the Bookshelf (RES-4)",
-        ),
-        (
-            "player.prestige",
-            {"seat": seat, "discipline": d},
-            f"count / {c.prestige_per_discipline}",
-            "Prestige tokens",
-        ),
-        (
-            "player.favour_tiles",
-            {"seat": seat},
-            f"count / {ix.max_favour}",
-            "Favour tiles held (RES-7)",
-        ),
-        (
-            "player.favour_pos",
-            {"seat": seat, "space": ix.favour_spaces},
-            "one-hot",
-            "the disc on the Favour track",
-        ),
-        (
-            "player.pieces",
-            {"seat": seat, "area": area},
-            f"count / {c.pieces_per_type}",
-            "Trading Posts, Mosques, Walls and Crowns still at home",
-        ),
-        (
-            "player.classes",
-            {"seat": seat, "class space": player_board, "tile": ix.class_tiles},
-            "one-hot",
-            "the Class tile on each Class space",
-        ),
-        (
-            "player.students",
-            {"seat": seat, "Student space": rules.student_spaces, "discipline": d},
-            "one-hot",
-            "the Student on each Student space",
-        ),
-        (
-            "player.skills",
-            {"seat": seat, "section": d, "slot": ix.skill_slots, "icon": ix.icons},
-            "one-hot",
-            "the Skill tiles in each section, in the order placed (SKILL-2)",
-        ),
-        (
-            "player.graduations",
-            {"seat": seat, "slot": ix.graduation_slots, "tile": ix.graduation},
-            "one-hot",
-            "the Graduation tiles held (GRAD-5)",
-        ),
-        (
-            "player.graduated",
-            {"seat": seat, "slot": ix.graduation_slots, "discipline": d},
-            "one-hot",
-            "the Student still on each Graduation tile",
-        ),
-        (
-            "player.camel",
-            {"seat": seat, "place": tuple(rules.astro_nodes)},
-            "one-hot",
-            "where the camel stands (ASTRO-2)",
-        ),
-        (
-            "player.hand",
-            {"seat": seat, "card": ix.cards},
-            "flag",
-            "the viewer's own Objective cards; all zero for the other seats (OBJ-1)",
-        ),
-        (
-            "player.hand_size",
-            {"seat": seat},
-            f"count / {c.objectives_dealt}",
-            "how many Objective cards each player holds",
-        ),
-        ("player.completed", {"seat": seat, "card": ix.cards}, "flag", "completed cards (OBJ-1)"),
-        (
-            "player.kept_sankore",
-            {"seat": seat, "tile": ix.sankore},
-            "flag",
-            "Sankoré tiles kept as Prestige (SANK-10)",
-        ),
-        (
-            "player.turns",
-            {"seat": seat},
-            f"count / {TURN_SCALE}, capped at 1",
-            "turns played",
-        ),
-    ]
-
-
-_Built = tuple["TensorLayout", _Index, dict[str, tuple[int, ...]]]
-_LAYOUTS: weakref.WeakKeyDictionary[Rules, _Built] = weakref.WeakKeyDictionary()
-
-
-def _layout(rules: Rules) -> _Built:
-    found = _LAYOUTS.get(rules)
-    if found is None:
-        ix = _Index(rules)
-        segments: list[Segment] = []
-        start = 0
-        for name, axes, encoding, meaning in _segments(rules, ix):
-            labels = tuple(tuple(v) for v in axes.values())
-            shape = tuple(len(v) for v in labels)
-            stop = start + int(np.prod(shape, dtype=np.int64))
-            segments.append(
-                Segment(name, tuple(axes), labels, encoding, meaning, start, stop, shape)
-            )
-            start = stop
-        layout = TensorLayout(rules.name, rules.content_hash, tuple(segments), start)
-        found = (layout, ix, _offsets(layout))
-        _LAYOUTS[rules] = found
-    return found
-
-
-def tensor_layout(rules: Rules) -> TensorLayout:
-    """The observation tensor's layout for ``rules``, built once per ruleset."""
-    return _layout(rules)[0]
-
-
-# ---- the tensor ----------------------------------------------------------------------------------
-
-
-def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
-    """What ``player`` may see of ``state``, as a flat ``float32`` array of values in [0, 1].
+def tensor_layout(rules: Any) -> TensorLayout:
+    """The observation tensor's layout for ``rules``, as its game gives it.
 
     Raises:
-        ValueError: for a player who is not in the game, or a solo game (the layout has no
-            segment for the Scholar's board yet).
+        ValueError: ``rules`` is no ruleset of a registered game.
     """
-    _check_player(state, player)
-    if state.solo is not None:
-        # The layout has no segment for the Scholar's solo board (its deck, bag and rows) and
-        # bounds its storage as a player's: better refused than encoded wrong (issue 10).
-        raise ValueError(
-            "observation tensors encode games of 2-4 players; a solo game's Scholar board is "
-            "not in the layout yet (observation_string covers it)"
-        )
-    rules = api.rules_of(state)
-    layout, ix, offsets = _layout(rules)
-    writer = _Writer(offsets)
-    _fill(rules, ix, state, int(player), writer)
-    tensor = np.zeros(layout.size, dtype=np.float32)
-    writer.write(tensor)
-    return tensor
+    return check_rules(rules).tensor_layout(rules)
 
 
-def _check_player(state: State, player: int) -> None:
-    require_sankore(state)
+def segment_views(
+    layout: TensorLayout, tensor: npt.NDArray[np.float32]
+) -> dict[str, npt.NDArray[np.float32]]:
+    """Each segment of ``tensor`` by name, a flat slice sharing its memory."""
+    views: dict[str, npt.NDArray[np.float32]] = {}
+    start = 0
+    for name, length in layout.segments:
+        views[name] = tensor[start : start + length]
+        start += length
+    return views
+
+
+def _seat(state: Any, player: object) -> int:
+    """``player`` as a seat of ``state``.
+
+    Raises:
+        ValueError: ``state`` is no game state, or ``player`` is no seat of it.
+    """
+    seats = check_state(state).seats(state)
     if (
         isinstance(player, bool)
         or not isinstance(player, int | np.integer)
-        or not 0 <= player < state.player_count
+        or not 0 <= player < seats
     ):
-        raise ValueError(f"player must be 0..{state.player_count - 1}, got {player!r}")
+        raise ValueError(f"player must be 0..{seats - 1}, got {player!r}")
+    return int(player)
 
 
-class _Writer:
-    """Collects the tensor's non-zero values by segment and index, then writes them at once.
+def observation_tensor(state: Any, player: int) -> npt.NDArray[np.float32]:
+    """What ``player`` may see of ``state``, as a flat ``float32`` array of values in [0, 1].
 
-    Setting numpy elements one by one costs far more than Python arithmetic, so positions are
-    worked out here and the values written with two fancy assignments.
+    Raises:
+        ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
-
-    def __init__(self, offsets: dict[str, tuple[int, ...]]) -> None:
-        self.offsets = offsets
-        self.ones: list[int] = []
-        self.at: list[int] = []
-        self.values: list[float] = []
-
-    def one(self, name: str, i: int = 0, j: int = 0, k: int = 0, m: int = 0) -> None:
-        """Set the value at index ``(i, j, k, m)`` of segment ``name`` to 1."""
-        start, a, b, c, d = self.offsets[name]
-        self.ones.append(start + i * a + j * b + k * c + m * d)
-
-    def put(self, name: str, value: float, i: int = 0, j: int = 0, k: int = 0) -> None:
-        """Set the value at index ``(i, j, k)`` of segment ``name``."""
-        if value:
-            start, a, b, c, _ = self.offsets[name]
-            self.at.append(start + i * a + j * b + k * c)
-            self.values.append(value)
-
-    def row(self, name: str, values: Sequence[float], scale: float, i: int = -1) -> None:
-        """Set segment ``name`` (or its row ``i``) to ``values / scale``."""
-        start, a, _, _, _ = self.offsets[name]
-        base = start if i < 0 else start + i * a
-        for j, value in enumerate(values):
-            if value:
-                self.at.append(base + j)
-                self.values.append(value / scale)
-
-    def write(self, tensor: npt.NDArray[np.float32]) -> None:
-        """Write what was collected into ``tensor``."""
-        tensor[self.ones] = 1.0
-        tensor[self.at] = self.values
+    seat = _seat(state, player)
+    layout = tensor_layout(api.rules_of(state))
+    tensor = np.zeros(layout.size, dtype=np.float32)
+    layout.write(state, seat, tensor)
+    return tensor
 
 
-def _offsets(layout: TensorLayout) -> dict[str, tuple[int, ...]]:
-    """Each segment's start and the strides of its axes (padded to four with zeros)."""
-    found: dict[str, tuple[int, ...]] = {}
-    for s in layout.segments:
-        strides = [int(np.prod(s.shape[k + 1 :], dtype=np.int64)) for k in range(len(s.shape))]
-        found[s.name] = (s.start, *strides, *[0] * (4 - len(strides)))
-    return found
-
-
-def _fill(rules: Rules, ix: _Index, state: State, viewer: int, w: _Writer) -> None:
-    """Collect ``viewer``'s view of ``state`` in ``w``."""
-    n = state.player_count
-    c, lim = rules.counts, rules.limits
-    disc = ix.disc
-    cards = ix.card_pos
-    sankore = ix.sankore_pos
-
-    def seat(p: int) -> int:
-        return (p - viewer) % n
-
-    # ---- seats and the decision
-    for s in range(n):
-        w.one("seat.present", s)
-    w.one("seat.first", seat(state.first_player))
-    task = state.decision
-    if task is not None:
-        w.one("seat.deciding", seat(task.player))
-        w.one("decision.kind", ix.decision_pos[task.kind])
-        for arg in _DISCIPLINE_ARGS:
-            named = task.args.get(arg)
-            if isinstance(named, str) and named in disc:
-                w.one("decision.discipline", disc[named])
-                break
-    for main in state.main_used:
-        w.one("turn.main_used", ix.main_pos[main])
-    for number in state.abilities_used:
-        w.one("turn.abilities_used", cards[number])
-    scoring = {"book": 0, "prestige": 1}
-    for area, kind, _token in state.pending_scorings:
-        w.one("turn.pending_scorings", disc[area], scoring[kind])
-    for done in state.scorings_done:
-        area, kind = done.split(":")
-        w.one("scorings_done", disc[area], scoring[kind])
-    if state.teaching is not None:
-        who, taught_class, taught, origin = state.teaching
-        w.one("teaching.seat", seat(who))
-        w.one("teaching.class", ix.class_space_pos[taught_class])
-        w.one("teaching.student", disc[taught])
-        w.one("teaching.origin", ix.student_space_pos[origin])
-    if state.end_triggered:
-        w.one("end.triggered")
-    if state.game_over:
-        w.one("end.over")
-    if state.end_cause is not None:
-        w.one("end.cause", END_CAUSES.index(state.end_cause))
-
-    # ---- the shared board
-    ones, off = w.ones, w.offsets
-    st, sa, si, _, _ = off["queues"]
-    for q, queue in enumerate(state.queues):
-        for i, queued in enumerate(queue):
-            if queued is not None:
-                ones.append(st + q * sa + i * si + disc[queued])
-    for key, d in state.queue_tokens.items():
-        area, position = key.split(":")
-        w.one("queue_tokens", disc[area], int(position), disc[d])
-    regions = ix.region_pos
-    for key, (book, prestige) in state.boxes.items():
-        area, region = key.split(":")
-        if book is not None:
-            w.one("boxes.book", disc[area], regions[region], disc[book])
-        if prestige is not None:
-            w.one("boxes.prestige", disc[area], regions[region], disc[prestige])
-    st, sa, _, _, _ = off["spaces"]
-    area_space = ix.area_space_pos
-    for space, owner in state.spaces.items():
-        ones.append(st + area_space[space] * sa + (owner - viewer) % n)
-    for space, d in state.theology_books.items():
-        w.one("theology_books", ix.theology_pos[space], disc[d])
-    for space, d in state.port_tokens.items():
-        w.one("port_tokens", ix.port_pos[space], disc[d])
-    for key, tile in state.region_tiles.items():
-        area, region = key.split(":")
-        w.one("region_tiles", disc[area], regions[region], sankore[tile])
-    for region, counts in state.overflow_books.items():
-        w.row("overflow.books", counts, c.books_per_discipline, regions[region])
-    for region, counts in state.overflow_prestige.items():
-        w.row("overflow.prestige", counts, c.prestige_per_discipline, regions[region])
-    for cell, placed in enumerate(state.madrasa):
-        if placed is not None:
-            w.one("madrasa.tile", cell, sankore[placed.tile])
-            if placed.star:
-                w.one("madrasa.star", cell)
-    sent = [[0] * 4 for _ in range(n)]
-    for owner, d in state.madrasa_students:
-        sent[seat(owner)][disc[d]] += 1
-    for s, row in enumerate(sent):
-        w.row("madrasa.students", row, c.students_per_discipline, s)
-    w.row("supply.books", state.supply_books, c.books_per_discipline)
-    w.row("supply.prestige", state.supply_prestige, c.prestige_per_discipline)
-    for tile in state.supply_sankore:
-        w.one("supply.sankore", sankore[tile])
-    w.put("supply.favour", state.favour_supply / c.favour_tiles)
-    for icon, left in state.skill_stacks.items():
-        w.put("supply.skills", left / rules.skill_icons[icon].count, ix.icon_pos[icon])
-    for tile in state.graduation:
-        w.one("graduation", ix.graduation_pos[tile])
-    for col, column in enumerate(state.market):
-        # Only the top of each pile is visible (SETUP-C-15, EST-2).
-        slots = (
-            column.level3,
-            column.pile2[0] if column.pile2 else None,
-            column.shown2,
-            column.pile1[0] if column.pile1 else None,
-            column.shown1,
-        )
-        for slot, shown in enumerate(slots):
-            if shown is not None:
-                w.one("market", col, slot, ix.advanced_pos[shown])
-        scale = c.advanced_classes_per_discipline
-        w.row("market.piles", (len(column.pile2), len(column.pile1)), scale, col)
-    w.one("library.side", ix.side_pos[state.library_side])
-    for shelf, books in enumerate(state.library):
-        on_shelf = [0] * 4
-        for d in books:
-            on_shelf[disc[d]] += 1
-        w.row("library.books", on_shelf, ix.shelf_slots, shelf)
-    w.row("students_out", state.students_out, c.students_per_discipline)
-    for tile in state.discarded_sankore:
-        w.one("discarded_sankore", sankore[tile])
-    for tile, book, student in state.draft:
-        w.one("draft.tile", ix.draft_pos[tile])
-        w.one("draft.book", ix.draft_pos[tile], disc[book])
-        w.one("draft.student", ix.draft_pos[tile], disc[student])
-    if state.turn_limit is not None:
-        w.one("variant.turn_limit")
-
-    # ---- each player, from the viewer's seat
-    caps = [RESOURCE_CAP * getattr(lim, r) for r in RESOURCES]
-    class_space_pos, class_tile_pos = ix.class_space_pos, ix.class_tile_pos
-    student_space = ix.student_space_pos
-    for p, pl in enumerate(state.players):
-        s = seat(p)
-        for r, cap in enumerate(caps):
-            w.put("player.resources", min((pl.gold, pl.salt, pl.inspiration)[r], cap) / cap, s, r)
-        w.row("player.books", pl.books, lim.books_per_discipline, s)
-        w.row("player.prestige", pl.prestige, c.prestige_per_discipline, s)
-        w.put("player.favour_tiles", pl.favour_tiles / ix.max_favour, s)
-        w.one("player.favour_pos", s, pl.favour_pos)
-        w.row("player.pieces", pl.pieces, c.pieces_per_type, s)
-        st, sa, sb, _, _ = off["player.classes"]
-        base = st + s * sa
-        for space, tile in pl.classes.items():
-            ones.append(base + class_space_pos[space] * sb + class_tile_pos[tile])
-        st, sa, sb, _, _ = off["player.students"]
-        base = st + s * sa
-        for space, d in pl.students.items():
-            ones.append(base + student_space[space] * sb + disc[d])
-        for section, held in enumerate(pl.skills):
-            for slot, icon in enumerate(held):
-                w.one("player.skills", s, section, slot, ix.icon_pos[icon])
-        for slot, g in enumerate(pl.graduations):
-            w.one("player.graduations", s, slot, ix.graduation_pos[g.tile])
-            if g.student is not None:
-                w.one("player.graduated", s, slot, disc[g.student])
-        w.one("player.camel", s, ix.camel_pos[pl.camel])
-        if p == viewer:  # OBJ-1: a hand is seen by its holder only
-            for number in pl.objectives:
-                w.one("player.hand", s, cards[number])
-        w.put("player.hand_size", len(pl.objectives) / c.objectives_dealt, s)
-        for number in pl.completed:
-            w.one("player.completed", s, cards[number])
-        for tile in pl.kept_sankore:
-            w.one("player.kept_sankore", s, sankore[tile])
-        w.put("player.turns", min(pl.turns, TURN_SCALE) / TURN_SCALE, s)
-
-
-# ---- strings -------------------------------------------------------------------------------------
-
-
-def observation_string(state: State, player: int) -> str:
+def observation_string(state: Any, player: int) -> str:
     """What ``player`` may see, as one line of canonical JSON (keys sorted, no spaces).
 
     Two states give the same string for a player exactly when
@@ -742,24 +103,24 @@ def observation_string(state: State, player: int) -> str:
     action's ``events`` are left out.
 
     Raises:
-        ValueError: for a player who is not in the game.
+        ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
-    _check_player(state, player)
-    seen = api.observation(state, int(player))
+    seen = api.observation(state, _seat(state, player))
     seen.pop("events", None)
     return json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def information_state_string(state: State, player: int, history: Sequence[int] = ()) -> str:
+def information_state_string(state: Any, player: int, history: Sequence[int] = ()) -> str:
     """The observation string, then the indices of the actions taken so far.
 
     A state holds no history, so without ``history`` this is what the player sees now. Every
-    action is public and all chance happens at setup (DESIGN: one decision at a time), so the
-    view now and the actions taken since the setup tell apart every history the player can
-    tell apart: the perfect-recall information state that tabular methods key on.
+    action is public, so in a game whose chance all happens at setup (Sankoré) the view now and
+    the actions taken since tell apart every history the player can: the perfect-recall
+    information state that tabular methods key on. In a game that draws during play (Five
+    Tribes' market and bag), a card seen earlier and gone from the view since is not in it.
 
     Raises:
-        ValueError: for a player who is not in the game.
+        ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
     text = observation_string(state, player)
     return f"{text} {','.join(map(str, history))}" if history else text
