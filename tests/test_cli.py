@@ -18,8 +18,9 @@ import pytest
 
 import sankore_rules as sr
 from positions import started
+from sankore_rules.interfaces.bots import GreedyBot
 from sankore_rules.interfaces.records import Record, load_record, replay, save_record
-from sankore_rules.interfaces.render import render_state
+from sankore_rules.interfaces.render import render_scores, render_state
 
 SIM_SEED = 5
 SIM_GAMES = 3
@@ -114,15 +115,18 @@ def test_simulate_prints_a_summary_and_writes_records(
     assert result.returncode == 0
     assert "" == result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == (
-        "3 games, 2 players, random bots, seeds 5-7, Library three_shelf, turn limit 200"
-    )
+    assert lines[:3] == [
+        "3 games of Sankoré: The Pride of Mansa Musa: 2 players, library three_shelf, "
+        "turn limit 200",
+        "random bots, seeds 5-7",
+        "",
+    ]
     [ends] = [line for line in lines if line.startswith("games ended by: ")]
     causes = dict(part.rsplit(" ", 1) for part in ends.removeprefix("games ended by: ").split(", "))
     assert SIM_GAMES == sum(int(n) for n in causes.values())
-    assert set(causes) <= {"full Madrasa", "deadlock (ENGINE-1)", "turn limit"}
-    assert lines[2].split() == ["player", "wins", "min", "mean", "max"]
-    assert [lines[3].split()[0], lines[4].split()[0]] == ["P0", "P1"]
+    assert set(causes) <= {"madrasa", "deadlock", "turn limit"}
+    assert lines[3].split() == ["seat", "wins", "min", "mean", "max"]
+    assert [lines[4].split()[0], lines[5].split()[0]] == ["P0", "P1"]
     assert any(line.startswith("decisions per game: ") for line in lines)
     assert any(line.endswith(" games per second") for line in lines)
     written = sorted(p.name for p in (folder / "records").iterdir())
@@ -140,7 +144,7 @@ def test_simulate_summary_counts_the_recorded_wins(
         assert record.winners is not None
         for winner in record.winners:
             wins[winner] += 1
-    rows = result.stdout.splitlines()[3:5]
+    rows = result.stdout.splitlines()[4:6]
     assert wins == [int(row.split()[1]) for row in rows]
 
 
@@ -339,7 +343,10 @@ def test_unusable_input_exits_2_with_a_one_line_message(state_file: Path) -> Non
         (("show", "state.json", "--move", "3"), "--move applies to a game record"),
         (("show", "side.json"), "side.json: inconsistent state: "),
         (("show", "short.json", "--move", "2"), "--move 2, but the record has only 1 actions"),
-        (("play", "--players", "2", "--seat", "2"), "--seat must be 0..1 for 2 players"),
+        (
+            ("play", "--players", "2", "--seat", "2"),
+            "--seat must be one of 0, 1 (the seats that decide), got 2",
+        ),
         (("simulate", "--frobnicate"), "unrecognized arguments: --frobnicate"),
     ]
     results = run_all(folder, *(args for args, _ in cases))
@@ -400,7 +407,7 @@ def test_play_answers_bad_input_and_exits_on_end_of_input(tmp_path: Path) -> Non
     assert result.returncode == 0
     assert result.stderr == ""
     out = result.stdout
-    assert "Sankoré (seed 4): you are P0 against 1 random bot(s)." in out
+    assert "Sankoré: The Pride of Mansa Musa (seed 4): you are P0 against 1 random bot(s)." in out
     assert "Player P0 (you)" in out
     assert "> 99\nNot possible: there is no action 99: choose 1 to " in out
     assert "> fly north\nNot possible: 'fly' is not an answer to this decision" in out
@@ -438,8 +445,18 @@ def test_demo_still_prints_the_summary_and_score_sheet(tmp_path: Path) -> None:
     result = run(tmp_path, "demo", "--players", "3", "--seed", "7")
     assert result.returncode == 0
     out = result.stdout
-    assert out.startswith("Sankoré, 3 players, seed 7: greedy bots play a whole game.\n")
-    assert "The Madrasa (upper case: star showing):" in out
+    assert out.startswith(
+        "Sankoré: The Pride of Mansa Musa, 3 players, library three_shelf, seed 7: "
+        "greedy bots play a whole game.\n\n"
+    )
+    final = sr.new_game(players=3, seed=7)
+    bots = {p: GreedyBot(seed=70 + p) for p in range(3)}
+    decisions = 0
+    while not sr.is_terminal(final):
+        final = sr.apply(final, bots[final.current_player].choose(final))
+        decisions += 1
+    position = out.split(f"{decisions} decisions. The last position:\n\n")[1]
+    assert position.startswith(render_state(final) + "\n\nFinal scores:\n")
     sheet = out.split("\nFinal scores:\n")[1].splitlines()
     assert sheet[0].split() == ["astronomy", "theology", "mathematics", "law", "total"]
     assert [line[:8] for line in sheet[2:5]] == ["player 0", "player 1", "player 2"]
@@ -523,16 +540,17 @@ def test_simulate_turn_limit_bounds_every_game_and_is_recorded(tmp_path: Path) -
     assert 0 == result.returncode, result.stderr
     assert "games ended by: turn limit 2" in result.stdout.splitlines()
     record = sr.load_record((tmp_path / "out" / "game-0.json").read_text(encoding="utf-8"))
-    assert 2 == record.turn_limit
+    assert {"library": "three_shelf", "turn_limit": 2} == record.options
     final = sr.replay(record)
     assert ("turn_limit", [2, 2]) == (final.end_cause, [pl.turns for pl in final.players])
 
 
 def test_turn_limit_below_zero_is_unusable(tmp_path: Path) -> None:
-    """Issue 11: a negative ``--turn-limit`` is one line and exit 2, for simulate and play."""
+    """Issue 11: a negative ``--turn-limit`` is one line and exit 2, for simulate and play: the
+    game's own refusal."""
     for command in ("simulate", "play --seat 0"):
         result = run(tmp_path, *command.split(), "--turn-limit", "-1")
-        assert_unusable(result, "--turn-limit must be 0 (none) or more, got -1")
+        assert_unusable(result, "turn_limit must be a positive integer or None, got -1")
 
 
 # ---- help, version, new, apply (issue 15) ----------------------------------------------------
@@ -642,20 +660,21 @@ def test_simulate_solo_games_against_the_scholar(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == (
-        "2 games, solo against the hard Scholar, a random bot, seeds 3-4, Library three_shelf, "
-        "turn limit 200"
-    )
-    assert [lines[3].split()[0], lines[4].split()[0]] == ["P0", "Scholar"]
+    assert lines[:2] == [
+        "2 games of Sankoré: The Pride of Mansa Musa: 1 player, library three_shelf, "
+        "scholar hard, turn limit 200",
+        "random bots, seeds 3-4",
+    ]
+    assert ["P0", "P1 (automatic)"] == [lines[4][:16].strip(), lines[5][:16].strip()]
     [ends] = [line for line in lines if line.startswith("games ended by: ")]
     assert set(ends.removeprefix("games ended by: ").split(", ")) <= {
-        "full Madrasa 1",
-        "full Madrasa 2",
-        "the Scholar's last turn (SOLO-FLOW-2) 1",
-        "the Scholar's last turn (SOLO-FLOW-2) 2",
+        "madrasa 1",
+        "madrasa 2",
+        "scholar 1",
+        "scholar 2",
     }
     record = load_record(record_path(tmp_path, 3).read_text(encoding="utf-8"))
-    assert (1, "hard") == (record.players, record.scholar)
+    assert (1, "hard") == (record.players, record.options["scholar"])
     assert record.scores is not None and 2 == len(record.scores)
     assert sr.is_terminal(replay(record))
     shown = run(tmp_path, "replay", str(record_path(tmp_path, 4)))
@@ -676,15 +695,16 @@ def test_play_a_solo_game_by_numbers(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith(
-        "Sankoré (seed 3): you are P0 against the easy Scholar (P1), whose turns follow yours."
+        "Sankoré: The Pride of Mansa Musa (seed 3): you are P0 against P1, played by "
+        "the rules after each turn."
     )
     assert "The Scholar (P1, easy)" in out
-    assert "\n  Scholar: Turn 1, phase 1: card #" in out
-    assert "\n  Scholar: Teach " in out
+    assert "\n  The Scholar played: Turn 1, phase 1: card #" in out
+    assert "\n  The Scholar played: Teach " in out
     assert "\nThe game is over.\n\nFinal scores:\n" in out
     assert out.splitlines()[-2].startswith(("You win!", "You do not win this time."))
     record = load_record((tmp_path / "solo.json").read_text(encoding="utf-8"))
-    assert (1, "easy") == (record.players, record.scholar)
+    assert (1, "easy") == (record.players, record.options["scholar"])
     assert record.scores is not None and sr.is_terminal(replay(record))
 
 
@@ -698,9 +718,9 @@ def test_solo_options_that_do_not_fit_are_unusable(tmp_path: Path) -> None:
         ("play", "--players", "1", "--scholar", "easy", "--seat", "1"),
         ("play", "--players", "1", "--scholar", "legendary"),
     )
-    assert_unusable(no_scholar, "--players 1, the solo game, needs --scholar easy|medium|hard")
-    assert_unusable(for_three, "--scholar is for the solo game (--players 1), not 3 players")
-    assert_unusable(seat, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
+    assert_unusable(no_scholar, "the solo game (players=1) needs scholar= one of 'easy', ")
+    assert_unusable(for_three, "scholar= sets the solo opponent of a game of players=1")
+    assert_unusable(seat, "--seat must be one of 0 (the seats that decide), got 1")
     assert bad.returncode == 2
     assert "invalid choice: 'legendary'" in bad.stderr
 
@@ -721,3 +741,294 @@ def test_render_state_shows_the_scholars_board() -> None:
     yours = render_state(state, viewer=0)
     assert "deck: 3 hidden" in yours
     assert "bag, in drawing order" not in yours
+
+
+# ---- every game through the same commands (issue 26) -----------------------------------------
+
+
+def _tribes_game(seed: int, players: int = 2) -> object:
+    return sr.new_game(players=players, seed=seed, game="five_tribes")
+
+
+def test_play_five_tribes_against_bots_by_piped_answers(tmp_path: Path) -> None:
+    """FT-AUC-1 through ``play --game five-tribes``: the bids and picks are answered from
+    standard input against a random bot, the bot's moves are shown, bad input gets the reason,
+    and the end of input leaves the game cleanly with its record, which replays."""
+    result = run(
+        tmp_path,
+        *("play", "--game", "five-tribes", "--seed", "3", "--bot", "random"),
+        *("--record", "ft.json"),
+        stdin="1\n99\n1\n1\n",
+    )
+    assert (0, "") == (result.returncode, result.stderr)
+    out = result.stdout
+    assert out.startswith(
+        "Five Tribes (seed 3): you are P0 against 1 random bot(s). Type the number of an action"
+    )
+    state = _tribes_game(3)
+    first = sr.legal_actions(state)[0]
+    assert "\nNow: P0 decides (bid): Choose a space of the bid track\n" in out
+    assert f"> 1\nP0: {first}\n" in out
+    assert "> 99\nNot possible: there is no action 99: choose 1 to " in out
+    assert out.endswith(
+        "> \nEnd of input: the game is left unfinished.\nThe game's record is in ft.json.\n"
+    )
+    record = load_record((tmp_path / "ft.json").read_text(encoding="utf-8"))
+    assert ("five_tribes", 2, 3, {}) == (record.game, record.players, record.seed, record.options)
+    # The actions as play echoes them; the board's seat lines ("P0: 50 coins ...") are not.
+    shown = [line[4:] for line in out.splitlines() if re.match(r"P[01]: (?!\d+ coins)", line)]
+    assert tuple(shown) == record.actions
+    assert 3 < len(record.actions)  # the bot's moves came between the answers
+    assert replay(record) == _replayed(state, record.actions)
+    assert {"human": "P0", "bots": "random", "source": "sankore-rules play"} == dict(record.tags)
+
+
+def _replayed(state: object, actions: tuple[str, ...]) -> object:
+    for action in actions:
+        state = sr.apply(state, action)
+    return state
+
+
+def test_play_five_tribes_quit_and_help(tmp_path: Path) -> None:
+    """``play --game five-tribes``: ``help``, ``score`` and ``board`` answer without acting;
+    ``quit`` leaves the game at once (exit 0, nothing on standard error)."""
+    result = run(
+        tmp_path,
+        *("play", "--game", "five_tribes", "--players", "3", "--seed", "3", "--seat", "1"),
+        stdin="help\nscore\nboard\nquit\n1\n",
+    )
+    assert (0, "") == (result.returncode, result.stderr)
+    out = result.stdout
+    assert "you are P1 against 2 greedy bot(s)." in out
+    assert "> help\nType the number of an action or its notation." in out
+    assert "> score\nP0: " in out
+    assert "> board\nFive Tribes, 3 players, round 1\n" in out
+    assert out.endswith("> quit\nYou leave the game.\n")
+
+
+def test_new_five_tribes_then_legal_apply_and_show(tmp_path: Path) -> None:
+    """FT-SET-1, FT-AUC-1: ``new --game five-tribes`` writes the state ``new_game`` sets up;
+    ``legal`` lists its bids, ``apply`` takes one in place, ``show`` prints the game's text and
+    its running score."""
+    made = run(tmp_path, "new", "--game", "five-tribes", "--players", "3", "--seed", "4")
+    assert (0, "") == (made.returncode, made.stderr)
+    state = _tribes_game(4, players=3)
+    assert made.stdout == f"Wrote state.json (seed 4). {_decision(state)}\n"
+    assert state == sr.from_json((tmp_path / "state.json").read_text(encoding="utf-8"))
+    legal = run(tmp_path, "legal", "state.json")
+    assert 0 == legal.returncode
+    assert [_decision(state), *(str(a) for a in sr.legal_actions(state))] == (
+        legal.stdout.splitlines()
+    )
+    applied = run(tmp_path, "apply", "state.json", "bid", "8")
+    assert 0 == applied.returncode, applied.stderr
+    after = sr.apply(state, "bid 8")
+    assert applied.stdout == f"Applied bid 8, wrote state.json. {_decision(after)}\n"
+    assert after == sr.from_json((tmp_path / "state.json").read_text(encoding="utf-8"))
+    shown = run(tmp_path, "show", "state.json")
+    assert 0 == shown.returncode
+    assert shown.stdout == (
+        f"{render_state(after)}\n\nScore if the game ended now:\n{render_scores(after)}\n"
+    )
+
+
+def _decision(state: object) -> str:
+    view = sr.game_of(state).decision_view(state)
+    assert view is not None
+    return f"P{view['player']} decides ({view['kind']}): {view['prompt']}"
+
+
+def test_view_writes_a_page_for_a_five_tribes_and_a_solo_record(tmp_path: Path) -> None:
+    """``view`` pages through a record of any game: Five Tribes, and Sankoré solo
+    (SOLO-SET-1), each written as one HTML page."""
+    tribes = _tribes_game(6)
+    tribes_actions = [str(a) for a in sr.legal_actions(tribes)[:1]]
+    (tmp_path / "ft.json").write_text(
+        save_record(tribes_actions, players=2, seed=6, game="five_tribes"), encoding="utf-8"
+    )
+    solo = sr.new_game(players=1, seed=6, scholar="hard")
+    solo_actions = [str(sr.legal_actions(solo)[0])]
+    (tmp_path / "solo.json").write_text(
+        save_record(solo_actions, players=1, seed=6, scholar="hard"), encoding="utf-8"
+    )
+    ft, one = run_all(tmp_path, ("view", "ft.json"), ("view", "solo.json", "-o", "one.html"))
+    assert (0, "", "Game viewer of 1 actions written to ft.html\n") == (
+        ft.returncode,
+        ft.stderr,
+        ft.stdout,
+    )
+    assert (0, "", "Game viewer of 1 actions written to one.html\n") == (
+        one.returncode,
+        one.stderr,
+        one.stdout,
+    )
+    for page in ("ft.html", "one.html"):
+        text = (tmp_path / page).read_text(encoding="utf-8")
+        assert text.startswith("<!doctype html>")
+        assert text.rstrip().endswith("</html>")
+
+
+def test_demo_five_tribes_is_played_by_greedy_bots(tmp_path: Path) -> None:
+    """``demo --game five-tribes``: greedy bots (seeded ``seed * 10 + seat``) play a whole game,
+    whose last position and final scores (FT-SC-1..8) are printed."""
+    result = run(tmp_path, "demo", "--game", "five-tribes", "--seed", "5")
+    assert (0, "") == (result.returncode, result.stderr)
+    state = _tribes_game(5)
+    bots = {p: GreedyBot(seed=50 + p) for p in range(2)}
+    decisions = 0
+    while not sr.is_terminal(state):
+        state = sr.apply(state, bots[sr.game_of(state).current_player(state)].choose(state))
+        decisions += 1
+    assert result.stdout == (
+        "Five Tribes, 2 players, seed 5: greedy bots play a whole game.\n\n"
+        f"{decisions} decisions. The last position:\n\n{render_state(state)}\n\n"
+        f"Final scores:\n{render_scores(state, final=True)}\n"
+    )
+    assert "The game is over. Winner(s): P" in result.stdout
+
+
+def test_simulate_five_tribes_on_two_processes_equals_one(tmp_path: Path) -> None:
+    """``simulate --game five-tribes --games 4``: two processes give the same summary and the
+    same records as one, and each record replays to its recorded result."""
+    one, two = run_all(
+        tmp_path,
+        *(
+            (
+                *("simulate", "--game", "five-tribes", "--games", "4", "--seed", "3"),
+                *("--jobs", str(jobs), "--records", f"out{jobs}", "--quiet"),
+            )
+            for jobs in (1, 2)
+        ),
+    )
+    assert (0, "", 0, "") == (one.returncode, one.stderr, two.returncode, two.stderr)
+
+    def summary(result: subprocess.CompletedProcess[str]) -> list[str]:
+        return [
+            line
+            for line in result.stdout.splitlines()
+            if not line.startswith(("time: ", "records written to "))
+        ]
+
+    assert summary(one) == summary(two)
+    assert summary(one)[:3] == ["4 games of Five Tribes: 2 players", "random bots, seeds 3-6", ""]
+    names = [f"game-{seed}.json" for seed in range(3, 7)]
+    assert names == sorted(p.name for p in (tmp_path / "out1").iterdir())
+    for name in names:
+        text = (tmp_path / "out1" / name).read_text(encoding="utf-8")
+        assert text == (tmp_path / "out2" / name).read_text(encoding="utf-8")
+        record = load_record(text)
+        assert "five_tribes" == record.game
+        assert sr.is_terminal(replay(record))
+
+
+def test_game_is_not_read_as_games_and_no_option_is_abbreviated(tmp_path: Path) -> None:
+    """``--game`` and ``--games`` are two options: neither is read for the other, and an
+    abbreviation (``--gam``) is refused instead of being guessed (exit 2)."""
+    both, short = run_all(
+        tmp_path,
+        ("simulate", "--game", "five-tribes", "--games", "2", "--quiet"),
+        ("simulate", "--gam", "five-tribes"),
+    )
+    assert 0 == both.returncode, both.stderr
+    assert both.stdout.splitlines()[:2] == [
+        "2 games of Five Tribes: 2 players",
+        "random bots, seeds 0-1",
+    ]
+    assert_unusable(short, "unrecognized arguments: --gam five-tribes")
+    args = _subcommands()["simulate"].parse_args(["--game", "five-tribes", "--games", "3"])
+    assert ("five_tribes", 3) == (args.game, args.games)
+
+
+def test_an_option_of_another_game_is_refused(tmp_path: Path) -> None:
+    """A setup flag the chosen game does not take is refused with exit 2 and one line: Five
+    Tribes takes none of Sankoré's options (FT-SET-1); an unknown game is refused by argparse."""
+    library, scholar, limit, chess = run_all(
+        tmp_path,
+        ("new", "--game", "five-tribes", "--library", "six_shelf"),
+        ("demo", "--game", "five-tribes", "--scholar", "easy"),
+        ("simulate", "--game", "five_tribes", "--turn-limit", "5"),
+        ("new", "--game", "chess"),
+    )
+    assert_unusable(library, "--library is not an option of five_tribes (its options: none)")
+    assert_unusable(scholar, "--scholar is not an option of five_tribes (its options: none)")
+    assert_unusable(limit, "--turn-limit is not an option of five_tribes (its options: none)")
+    assert (2, "") == (chess.returncode, chess.stdout)
+    assert [
+        "sankore-rules new: error: argument --game: invalid choice: 'chess' "
+        "(choose from 'sankore', 'five_tribes') (see --help)"
+    ] == chess.stderr.splitlines()
+    assert not (tmp_path / "state.json").exists()
+
+
+def test_player_counts_are_the_games_own(tmp_path: Path) -> None:
+    """Each game's player counts: Five Tribes is for 2-4 (FT-SET-1), Sankoré 1-4."""
+    (one,) = run_all(tmp_path, ("new", "--game", "five-tribes", "--players", "1"))
+    assert_unusable(one, "--players must be one of 2, 3, 4 for five_tribes, got 1")
+
+
+def test_option_flags_are_the_registered_games_options() -> None:
+    """Issue 26: the setup flags are generated from ``game.options`` of every registered game,
+    with their choices; none of them has a default of its own (the game's applies)."""
+    parser = _subcommands()["new"]
+    flags = {
+        a.option_strings[0]: (a.choices, a.default)
+        for a in parser._actions
+        if a.dest.startswith("option_")
+    }
+    expected = {}
+    for game in sr.games():
+        for option in game.options:
+            choices = [str(c) if c is not None else "none" for c in option.choices] or None
+            expected["--" + option.name.replace("_", "-")] = (choices, None)
+    assert expected == flags
+    assert {"--library", "--scholar", "--turn-limit"} == set(flags)
+
+
+def test_a_toy_game_plays_through_the_command_line_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: a game the command line has never heard of (the tests' Hidden Nim) is set up
+    with its own option flag (``--pile``, from its ``options``), listed, acted on, shown, played
+    out by greedy bots and recorded, with no change to the command line; its flag is refused
+    to Sankoré (exit 2)."""
+    from sankore_rules.interfaces.cli import main
+    from toy_game import registered
+
+    path = str(tmp_path / "nim.json")
+    with registered():
+        made = ["new", "--game", "hidden-nim", "--players", "3", "--seed", "2", "--pile", "7"]
+        assert 0 == main([*made, "-o", path])
+        state = sr.new_game(players=3, seed=2, game="hidden_nim", pile=7)
+        assert state == sr.from_json(Path(path).read_text(encoding="utf-8"))
+        assert capsys.readouterr().out == f"Wrote {path} (seed 2). {_decision(state)}\n"
+        assert 0 == main(["legal", path])
+        listed = [_decision(state), *(str(a) for a in sr.legal_actions(state))]
+        assert listed == capsys.readouterr().out.splitlines()
+        first = str(sr.legal_actions(state)[0])
+        assert 0 == main(["apply", path, *first.split()])
+        after = sr.apply(state, first)
+        capsys.readouterr()
+        assert 0 == main(["show", path])
+        assert capsys.readouterr().out == (
+            f"{render_state(after)}\n\nScore if the game ended now:\n{render_scores(after)}\n"
+        )
+        assert 0 == main(["demo", "--game", "hidden_nim", "--seed", "4", "--pile", "9"])
+        assert capsys.readouterr().out.startswith(
+            "Hidden Nim, 2 players, pile 9, seed 4: greedy bots play a whole game.\n"
+        )
+        record = str(tmp_path / "nim-record.json")
+        played = [str(a) for a in sr.legal_actions(state)[:1]]
+        Path(record).write_text(
+            save_record(played, players=3, seed=2, game="hidden_nim", pile=7), encoding="utf-8"
+        )
+        assert {"game": "hidden_nim", "players": 3, "seed": 2, "pile": 7} == json.loads(
+            Path(record).read_text(encoding="utf-8")
+        )["setup"]
+        assert 0 == main(["replay", record])
+        assert capsys.readouterr().out.startswith(
+            f"Replayed 1 actions; the game goes on. {_decision(after)}\n"
+        )
+        assert 2 == main(["new", "--pile", "3", "-o", path])
+        assert "--pile is not an option of sankore (its options: --library, --scholar, " in (
+            capsys.readouterr().err
+        )

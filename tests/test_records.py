@@ -56,7 +56,7 @@ def test_save_and_load_round_trip(game: tuple[list[Action], list[State]]) -> Non
     expected = Record(
         players=2,
         seed=2,
-        library="three_shelf",
+        options={"library": "three_shelf"},
         actions=tuple(str(a) for a in actions),
         scores=tuple(p.total for p in scores.players),
         winners=scores.winners,
@@ -180,7 +180,7 @@ def test_setup_the_game_does_not_have_is_refused(players: int, library: str, mes
     """COMP-3 / SETUP, SOLO-SET-1: player counts 1-4 (1 with a difficulty) and the two Library
     sides only."""
     with pytest.raises(RecordError) as caught:
-        Record(players=players, seed=0, library=library).start()
+        Record(players=players, seed=0, options={"library": library}).start()
     assert message == str(caught.value)
 
 
@@ -221,7 +221,22 @@ GOOD = {
         ({"setup": {"seed": 3}}, "missing field setup.players"),
         ({"setup": {"players": "2", "seed": 3}}, "setup.players must be an integer, got '2'"),
         ({"setup": {"players": 2, "seed": True}}, "setup.seed must be an integer, got True"),
-        ({"setup": {"players": 2, "seed": 3, "rulez": 1}}, "unknown setup option 'rulez'"),
+        (
+            {"setup": {"players": 2, "seed": 3, "rulez": 1}},
+            "unknown setup option 'rulez' (sankore takes library, scholar, turn_limit)",
+        ),
+        (
+            {"setup": {"game": "chess", "players": 2, "seed": 3}},
+            "unknown game: game must be one of 'sankore', 'five_tribes', got 'chess'",
+        ),
+        (
+            {"setup": {"game": "five_tribes", "players": 2, "seed": 3, "library": "six_shelf"}},
+            "unknown setup option 'library' (five_tribes takes none)",
+        ),
+        (
+            {"setup": {"players": 2, "seed": 3, "library": ["six_shelf"]}},
+            "setup.library must be a string, a number or null, got ['six_shelf']",
+        ),
         ({"actions": "end"}, "actions must be a list, got 'end'"),
         ({"actions": ["end", 5]}, "actions[1] (move 2) must be a string, got 5"),
         ({"actions": ["te$ch"]}, "actions[0] (move 1) 'te$ch': unexpected character in 'te$ch'"),
@@ -230,7 +245,7 @@ GOOD = {
         ({"tags": {"a": 1}}, "tags.a must be a string, got 1"),
         (
             {"result": {"scores": [1], "winners": [0]}},
-            "result.scores has 1 entries for 2 score sheets",
+            "result.scores has 1 entries for 2 players",
         ),
         ({"result": {"scores": [1, 2]}}, "missing field result.winners"),
         ({"ruleset": {"name": "x"}}, "missing field ruleset.hash"),
@@ -292,7 +307,7 @@ def test_record_keeps_the_turn_limit_variant() -> None:
         "setup"
     ]
     record = load_record(text)
-    assert 3 == record.turn_limit
+    assert {"library": "three_shelf", "turn_limit": 3} == record.options
     assert state == replay(record)
 
 
@@ -300,9 +315,15 @@ def test_record_without_a_turn_limit_has_none_in_its_setup() -> None:
     """Issue 11: the variant is off unless asked for, and then absent from the document."""
     text = save_record([], players=2, seed=3)
     assert "turn_limit" not in json.loads(text)["setup"]
-    assert None is load_record(text).turn_limit
-    with pytest.raises(RecordError, match=r"setup\.turn_limit must be an integer"):
-        load_record(text.replace('"library": "three_shelf"', '"turn_limit": "3"'))
+    assert {"library": "three_shelf"} == load_record(text).options
+    assert None is load_record(text).setup()["turn_limit"]
+    # The game checks an option's value when the record is started (here by replay).
+    wrong = load_record(text.replace('"library": "three_shelf"', '"turn_limit": "3"'))
+    with pytest.raises(RecordError) as caught:
+        replay(wrong)
+    assert "unusable setup: turn_limit must be a positive integer or None, got '3'" == str(
+        caught.value
+    )
 
 
 def test_solo_records_save_load_and_replay() -> None:
@@ -319,9 +340,44 @@ def test_solo_records_save_load_and_replay() -> None:
     ]
     assert 2 == len(document["result"]["scores"])
     record = load_record(text)
-    assert "hard" == record.scholar
+    assert {"library": "three_shelf", "scholar": "hard"} == record.options
     assert game.final == replay(record)
-    other = Record(players=1, seed=4, scholar="easy", actions=record.actions[:3])
+    other = Record(players=1, seed=4, options={"scholar": "easy"}, actions=record.actions[:3])
     assert "easy" == replay(other).solo.difficulty
     with pytest.raises(RecordError, match="scholar must be one of"):
-        Record(players=1, seed=4, scholar="legendary").start()
+        Record(players=1, seed=4, options={"scholar": "legendary"}).start()
+
+
+def test_a_five_tribes_record_names_its_game_and_takes_no_sankore_option() -> None:
+    """Records name no game of their own: a Five Tribes game (FT-SET-1) is recorded with its
+    name in the setup and no option (Five Tribes has none), replays by ``sr.apply`` to the same
+    state and result (FT-SC-8), and is refused a Sankoré ruleset or a Sankoré option."""
+    state = sr.new_game(players=3, seed=21, game="five_tribes")
+    bot, actions = RandomBot(seed=21), []
+    while not sr.is_terminal(state):
+        action = bot.choose(state)
+        actions.append(action)
+        state = sr.apply(state, action)
+    text = save_record(actions, players=3, seed=21, game="five-tribes", final=state)
+    assert {"game": "five_tribes", "players": 3, "seed": 21} == json.loads(text)["setup"]
+    record = load_record(text)
+    assert ("five_tribes", {}) == (record.game, record.options)
+    assert list(record.scores or ()) == [p.total for p in sr.final_scores(state).players]
+    assert state == replay(record)
+    with pytest.raises(
+        RecordError, match=r"^a five_tribes record cannot be played by that ruleset"
+    ):
+        replay(record, rules=sr.load_rules())
+    with pytest.raises(RecordError, match=r"^unknown setup option 'scholar' \(five_tribes takes"):
+        save_record(actions[:2], players=3, seed=21, game="five_tribes", scholar="hard")
+
+
+def test_a_record_of_an_unknown_game_is_refused_naming_the_games() -> None:
+    """A record of a game no one registered cannot be started; the message lists the games."""
+    with pytest.raises(RecordError) as caught:
+        Record(players=2, seed=1, game="chess").start()
+    assert "unknown game: game must be one of 'sankore', 'five_tribes', got 'chess'" == str(
+        caught.value
+    )
+    with pytest.raises(RecordError, match=r"^unknown game: "):
+        save_record([], players=2, seed=1, game="chess")

@@ -1,8 +1,13 @@
 """The ``sankore-rules`` command line: new, apply, show, view, legal, explain, replay, play ...
 
+It plays every registered game (``--game``; Sankoré by default) and names none: a game's setup
+options become flags (``--library``, ``--scholar``, ``--turn-limit`` are Sankoré's), a state or a
+record file says its own game, and the text, pictures, events and score sheets come from the
+game through the game protocol (``core/game.py``).
+
 Exit status: 0 on success; 1 for an illegal action or a record that does not replay; 2 for
-unusable input (a missing file, malformed JSON, an unknown option), with a one-line message on
-standard error.
+unusable input (a missing file, malformed JSON, an unknown option, a flag the chosen game does
+not take), with a one-line message on standard error.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import csv
 import io
 import json
 import os
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -21,8 +27,7 @@ from typing import IO, Any, NoReturn
 from sankore_rules import __version__, api
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, Reason, RulesDataError, StateError
-from sankore_rules.five_tribes.game import ENGINE as TRIBES_ENGINE
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.core.game import Game, NotSupported, Option
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.records import (
     Record,
@@ -36,7 +41,6 @@ from sankore_rules.interfaces.records import (
 from sankore_rules.interfaces.render import render_scores, render_state
 from sankore_rules.interfaces.simulation import (
     BOTS,
-    SCHOLAR_NAME,
     STANDING_FIELDS,
     GameResult,
     GameSpec,
@@ -48,33 +52,34 @@ from sankore_rules.interfaces.simulation import (
     standings,
 )
 from sankore_rules.interfaces.svg import state_svg
-from sankore_rules.interfaces.svg.tribes import tribes_svg
-from sankore_rules.interfaces.tribes_render import render_tribes, render_tribes_scores
 from sankore_rules.interfaces.viewer import viewer_html
-from sankore_rules.sankore import engine
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.state import State
 
-__all__ = ["main", "render_scores", "render_standings", "standings_csv"]
+__all__ = ["build_parser", "main", "render_standings", "standings_csv"]
 
 PROG = "sankore-rules"
-#: What ``--help`` says the program is, in plain words (the docstring's markup is for Python).
+#: What ``--help`` says the program is, in plain words (the docstring's markup is for Python);
+#: ``{games}`` is filled with the registered games' titles.
 DESCRIPTION = (
-    "A rules engine for the board games Sankoré and Five Tribes (--game five-tribes): start a "
-    "game and write its state file (new), "
-    "act on it (apply), look at it (show, legal, explain), replay a game record, let bots play "
-    "(simulate, demo) or play against them (play)."
+    "A rules engine for board games ({games}; --game chooses): start a game and write its "
+    "state file (new), act on it (apply), look at it (show, legal, explain), replay a game "
+    "record or page through it (replay, view), let bots play (simulate, demo, random) or play "
+    "against them (play)."
 )
 EPILOG = (
     "Exit status: 0 on success; 1 for an illegal action or a record that does not replay; "
     "2 for unusable input."
 )
 OK, ILLEGAL, UNUSABLE = 0, 1, 2
-#: The Scholar's difficulties (``--scholar``), for a solo game (``--players 1``).
-SCHOLARS = ("easy", "medium", "hard", "very_hard")
-#: ``simulate``'s default turn limit: far above a game's usual length (20-60 turns each), and a
-#: bound for bots that would otherwise pass for ever in a game that can still progress.
+#: ``simulate``'s default for a game's ``turn_limit`` option, where it has one: far above a
+#: game's usual length, and a bound for bots that would otherwise pass for ever in a game that
+#: can still progress.
 SIMULATE_TURN_LIMIT = 200
+#: The option ``simulate`` bounds by default (a setup option's name, not a game's).
+TURN_LIMIT = "turn_limit"
+#: What an option flag reads as None (an option that is off: no turn limit).
+NONE = "none"
+#: The prefix of the attributes option flags are parsed into.
+_OPTION_DEST = "option_"
 
 
 class CommandError(Exception):
@@ -90,16 +95,107 @@ def _fail(status: int, message: str) -> NoReturn:
     raise CommandError(status, message)
 
 
+# ---- the games and their setup ------------------------------------------------------------------
+
+
+def _game_name(text: str) -> str:
+    """``--game``'s value as the registry names games: ``five-tribes`` is ``five_tribes``."""
+    return text.replace("-", "_")
+
+
+def _flag(option: Option) -> str:
+    return "--" + option.name.replace("_", "-")
+
+
+def _shown(value: Any) -> str:
+    """A choice of an option as its flag takes it: ``none`` for None."""
+    return NONE if value is None else str(value)
+
+
+def _option_value(option: Option, text: str) -> Any:
+    """An option flag's text as a value: the choice it names, else a number, None or the text.
+
+    ``none`` is None; a value that is no choice is left for the game to check.
+    """
+    for choice in option.choices:
+        if _shown(choice) == text:
+            return choice
+    if text == NONE:
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+def _all_options() -> dict[str, tuple[Option, list[str]]]:
+    """Every registered game's setup options by name, each with the games that take it."""
+    found: dict[str, tuple[Option, list[str]]] = {}
+    for game in api.games():
+        for option in game.options:
+            found.setdefault(option.name, (option, []))[1].append(game.name)
+    return found
+
+
+def _chosen_game(args: argparse.Namespace) -> Game[Any, Any]:
+    return api.find_game(args.game)
+
+
+def _setup(args: argparse.Namespace, game: Game[Any, Any]) -> tuple[int, dict[str, Any]]:
+    """The player count and the setup options given for ``game``; a flag it lacks is refused."""
+    players: int = game.default_players if args.players is None else args.players
+    if players not in game.player_counts:
+        counts = ", ".join(str(n) for n in game.player_counts)
+        _fail(UNUSABLE, f"--players must be one of {counts} for {game.name}, got {players}")
+    takes = {o.name for o in game.options}
+    options: dict[str, Any] = {}
+    for name, (option, _) in _all_options().items():
+        given = getattr(args, _OPTION_DEST + name, None)
+        if given is None:  # not given: argparse's default
+            continue
+        if name not in takes:
+            flags = ", ".join(_flag(o) for o in game.options) or "none"
+            _fail(
+                UNUSABLE,
+                f"{_flag(option)} is not an option of {game.name} (its options: {flags})",
+            )
+        options[name] = _option_value(option, given)
+    return players, options
+
+
+def _new_game(game: Game[Any, Any], players: int, seed: int, options: dict[str, Any]) -> Any:
+    try:
+        return api.new_game(players=players, seed=seed, game=game.name, **options)
+    except ValueError as exc:  # a seed out of bounds, an option value the game refuses
+        _fail(UNUSABLE, str(exc))
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """``--seed``, or 128 fresh random bits: shown, so that the game can be set up again."""
+    return secrets.randbits(128) if args.seed is None else int(args.seed)
+
+
+def _setup_words(players: int, options: dict[str, Any], game: Game[Any, Any]) -> str:
+    """The setup in words: ``2 players, library three_shelf, turn limit 200``."""
+    given = {o.name: options.get(o.name, o.default) for o in game.options}
+    words = [f"{players} player{'s' if players != 1 else ''}"]
+    words += [f"{k.replace('_', ' ')} {v}" for k, v in given.items() if v is not None]
+    return ", ".join(words)
+
+
 # ---- reading files -----------------------------------------------------------------------------
 
 
-def _rules(args: argparse.Namespace) -> Rules | None:
+def _rules(args: argparse.Namespace, game: str | None) -> Any:
+    """The ruleset of ``--rules DIR`` for ``game`` (None without ``--rules``)."""
     path: str | None = getattr(args, "rules", None)
     if path is None:
         return None
     try:
-        return api.load_rules(path)
-    except (RulesDataError, OSError) as exc:
+        return api.load_rules(path, game=game)
+    except (RulesDataError, OSError, ValueError) as exc:
         _fail(UNUSABLE, f"cannot load the rule tables from {path}: {exc}")
 
 
@@ -134,20 +230,22 @@ def _load_record(path: str) -> Record:
     _, document = _read_json(path)
     if not is_record(document):
         _fail(UNUSABLE, f"{path}: not a game record (a state file cannot be replayed)")
+    return _record(path, document)
+
+
+def _record(path: str, document: object) -> Record:
     try:
         return record_from_document(document)
     except RecordError as exc:
         _fail(UNUSABLE, f"{path}: {exc}")
 
 
-def _replay(
-    args: argparse.Namespace, path: str, record: Record, upto: int | None = None
-) -> State | FiveTribesState:
+def _replay(args: argparse.Namespace, path: str, record: Record, upto: int | None = None) -> Any:
     """The record's state after ``upto`` actions (all by default); a failure is reported."""
-    rules = _rules(args)
+    rules = _rules(args, record.game)
     check = not args.any_rules
     if not check and record.rules_hash is not None:
-        ruleset = rules if rules is not None else api.load_rules()
+        ruleset = rules if rules is not None else api.load_rules(game=record.game)
         if ruleset.content_hash != record.rules_hash:
             print(
                 f"{PROG}: warning: {path} was made with ruleset {record.rules_hash}, "
@@ -176,7 +274,7 @@ def _print_reasons(reasons: Sequence[Reason]) -> None:
         print(f"  {reason.code}: {reason.words}")
 
 
-def _load_state(args: argparse.Namespace) -> State | FiveTribesState:
+def _load_state(args: argparse.Namespace) -> Any:
     """The state a state file holds, or a record's state after ``--move`` actions."""
     path: str = args.file
     text, document = _read_json(path)
@@ -184,10 +282,7 @@ def _load_state(args: argparse.Namespace) -> State | FiveTribesState:
     if upto is not None and upto < 0:
         _fail(UNUSABLE, f"--move must be 0 or more, got {upto}")
     if is_record(document):
-        try:
-            record = record_from_document(document)
-        except RecordError as exc:
-            _fail(UNUSABLE, f"{path}: {exc}")
+        record = _record(path, document)
         if upto is not None and upto > len(record.actions):
             _fail(
                 UNUSABLE,
@@ -198,56 +293,33 @@ def _load_state(args: argparse.Namespace) -> State | FiveTribesState:
         _fail(UNUSABLE, f"{path}: --move applies to a game record, not to a state file")
     if not isinstance(document, dict) or "state" not in document:
         _fail(UNUSABLE, f"{path}: neither a game state nor a game record")
+    # --rules loads the tables of the game the document is a state of.
+    game = next((g for g in api.games() if g.reads(document)), None)
     try:
-        state = api.from_json(text, _rules(args))
+        return api.from_json(text, _rules(args, None if game is None else game.name))
     except StateError as exc:
         _fail(UNUSABLE, f"{path}: {exc}")
-    return state  # from_json checked it whole: the engine can work with it (issue 16)
 
 
-def _new_game(
-    players: int,
-    seed: int | None,
-    library: str = "three_shelf",
-    turn_limit: int | None = None,
-    scholar: str | None = None,
-) -> State:
-    try:
-        return api.new_game(
-            players=players, seed=seed, library=library, turn_limit=turn_limit, scholar=scholar
-        )
-    except ValueError as exc:  # a seed out of bounds, or solo options that do not fit
-        _fail(UNUSABLE, str(exc))
+# ---- what a state says -------------------------------------------------------------------------
 
 
-def _solo_options(args: argparse.Namespace) -> None:
-    """``--scholar`` goes with ``--players 1``, and only with it (SOLO-SET-1)."""
-    if args.players == 1 and args.scholar is None:
-        _fail(UNUSABLE, f"--players 1, the solo game, needs --scholar {'|'.join(SCHOLARS)}")
-    if args.players != 1 and args.scholar is not None:
-        _fail(UNUSABLE, f"--scholar is for the solo game (--players 1), not {args.players} players")
-
-
-def _seats(players: int) -> int:
-    """Score sheets of a game: a solo game scores you and the Scholar."""
-    return 2 if players == 1 else players
-
-
-def _name(state_or_scholar: int | None, p: int) -> str:
-    """``P0``, ``P1`` ..., or ``Scholar`` for the Scholar's seat."""
-    return "Scholar" if state_or_scholar == p else f"P{p}"
-
-
-def _decision_line(state: State | FiveTribesState) -> str:
-    task = state.decision
-    if task is None:
+def _decision_line(state: Any) -> str:
+    view = api.game_of(state).decision_view(state)
+    if view is None:
         return "The game is over: there is nothing left to decide."
-    steps = TRIBES_ENGINE.steps if isinstance(state, FiveTribesState) else engine.STEPS
-    prompt = steps[task.kind].prompt or task.kind
-    return f"P{task.player} decides ({task.kind}): {prompt}"
+    return f"P{view['player']} decides ({view['kind']}): {view['prompt'] or view['kind']}"
 
 
-# ---- show, legal, explain, replay --------------------------------------------------------------
+def _print_scores(state: Any) -> None:
+    """The score sheet under its heading: the final one, or the running one."""
+    print("\nFinal scores:" if api.is_terminal(state) else "\nScore if the game ended now:")
+    print(render_scores(state))
+
+
+def _events(state: Any) -> list[str]:
+    """What the last action did, a line per event (the game's words, or plain ones)."""
+    return api.game_of(state).describe_events(state)
 
 
 def _write(path: str, text: str, what: str) -> None:
@@ -257,33 +329,43 @@ def _write(path: str, text: str, what: str) -> None:
         _fail(UNUSABLE, f"cannot write {what} to {path}: {exc}")
 
 
+def _write_state(state: Any, path: str) -> None:
+    """Write ``state`` as a state file (``to_json``); ``-`` is standard output."""
+    text = api.to_json(state)
+    if path == "-":
+        print(text)
+        return
+    _write(path, text + "\n", "the state")
+
+
+# ---- new, show, legal, explain, apply, replay, view ---------------------------------------------
+
+
+def _new(args: argparse.Namespace) -> int:
+    game = _chosen_game(args)
+    players, options = _setup(args, game)
+    seed = _seed(args)
+    state = _new_game(game, players, seed, options)
+    _write_state(state, args.output)
+    if args.output != "-":
+        print(f"Wrote {args.output} (seed {seed}). {_decision_line(state)}")
+    return OK
+
+
 def _show(args: argparse.Namespace) -> int:
     if args.svg is not None and args.player is not None:
         # The picture shows every hand: it is no view for one player.
         _fail(UNUSABLE, "--svg draws the whole state: it does not take --player")
     state = _load_state(args)
-    if args.player is not None and not 0 <= args.player < state.player_count:
-        _fail(UNUSABLE, f"--player must be 0..{state.player_count - 1}, got {args.player}")
-    if isinstance(state, FiveTribesState):
-        if args.svg is not None:
-            _write(args.svg, tribes_svg(state), "the picture")
-            print(f"Picture of the state written to {args.svg}")
-            return OK
-        # Five Tribes hides nothing a player's view would leave out but the decks' order,
-        # which the text view does not show.
-        print(render_tribes(state))
-        over = api.is_terminal(state)
-        print("\nFinal scores:" if over else "\nScore if the game ended now:")
-        print(render_tribes_scores(api.final_scores(state)))
-        return OK
+    seats = api.game_of(state).seats(state)
+    if args.player is not None and not 0 <= args.player < seats:
+        _fail(UNUSABLE, f"--player must be 0..{seats - 1}, got {args.player}")
     if args.svg is not None:
         _write(args.svg, state_svg(state), "the picture")
         print(f"Picture of the state written to {args.svg}")
         return OK
     print(render_state(state, viewer=args.player))
-    over = api.is_terminal(state)
-    print("\nFinal scores:" if over else "\nScore if the game ended now:")
-    print(render_scores(api.final_scores(state), final=over))
+    _print_scores(state)
     return OK
 
 
@@ -305,54 +387,6 @@ def _explain(args: argparse.Namespace) -> int:
     print(f"illegal: {text}")
     _print_reasons(reasons)
     return ILLEGAL
-
-
-def _write_state(state: State | FiveTribesState, path: str) -> None:
-    """Write ``state`` as a state file (``to_json``); ``-`` is standard output."""
-    text = api.to_json(state)
-    if path == "-":
-        print(text)
-        return
-    try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as exc:
-        _fail(UNUSABLE, f"cannot write {path}: {exc}")
-
-
-def _tribes_options(args: argparse.Namespace) -> bool:
-    """Whether ``--game five-tribes`` is asked for; Sankoré's options are refused with it."""
-    if getattr(args, "game", "sankore") != "five-tribes":
-        return False
-    if getattr(args, "scholar", None) is not None or getattr(args, "library", None) not in (
-        None,
-        "three_shelf",
-    ):
-        _fail(UNUSABLE, "--scholar and --library are Sankoré's options, not Five Tribes'")
-    if getattr(args, "turn_limit", 0):
-        _fail(UNUSABLE, "--turn-limit is a Sankoré option, not Five Tribes'")
-    if args.players == 1:
-        _fail(UNUSABLE, "Five Tribes is played by 2, 3 or 4 players")
-    return True
-
-
-def _new_tribes(players: int, seed: int | None) -> FiveTribesState:
-    try:
-        return api.new_game(players=players, seed=seed, game="five_tribes")
-    except ValueError as exc:  # a seed out of bounds
-        _fail(UNUSABLE, str(exc))
-
-
-def _new(args: argparse.Namespace) -> int:
-    state: State | FiveTribesState
-    if _tribes_options(args):
-        state = _new_tribes(args.players, args.seed)
-    else:
-        _solo_options(args)
-        state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
-    _write_state(state, args.output)
-    if args.output != "-":
-        print(f"Wrote {args.output} (seed {state.seed}). {_decision_line(state)}")
-    return OK
 
 
 def _apply(args: argparse.Namespace) -> int:
@@ -381,20 +415,14 @@ def _replay_command(args: argparse.Namespace) -> int:
     record = _load_record(args.record)
     state = _replay(args, args.record, record)
     count = len(record.actions)
-    if isinstance(state, FiveTribesState):
-        over = api.is_terminal(state)
-        what = "the game is over" if over else f"the game goes on. {_decision_line(state)}"
-        print(f"Replayed {count} actions: {what}\n")
-        print(render_tribes_scores(api.final_scores(state)))
-        return OK
     if api.is_terminal(state):
         checked = ", the recorded result confirmed" if record.scores is not None else ""
         print(f"Replayed {count} actions: the game is over{checked}.\n\nFinal scores:")
-        print(render_scores(api.final_scores(state)))
+        print(render_scores(state, final=True))
     else:
         print(f"Replayed {count} actions; the game goes on. {_decision_line(state)}")
         print("\nScore if the game ended now:")
-        print(render_scores(api.final_scores(state), final=False))
+        print(render_scores(state, final=False))
     return OK
 
 
@@ -403,7 +431,7 @@ def _view(args: argparse.Namespace) -> int:
     _replay(args, args.record, record)  # a record that does not replay is reported as replay does
     output = args.output or str(Path(args.record).with_suffix(".html"))
     try:
-        page = viewer_html(record, rules=_rules(args), check_rules=not args.any_rules)
+        page = viewer_html(record, rules=_rules(args, record.game), check_rules=not args.any_rules)
     except (RecordError, ReplayError) as exc:
         _fail(UNUSABLE, f"{args.record}: {exc}")
     _write(output, page, "the viewer")
@@ -426,27 +454,11 @@ def _progress(stream: IO[str], done: int, total: int, started: float) -> None:
     stream.flush()
 
 
-def _turn_limit(args: argparse.Namespace) -> int | None:
-    """``--turn-limit`` as ``new_game`` takes it: 0 is no limit."""
-    if args.turn_limit < 0:
-        _fail(UNUSABLE, f"--turn-limit must be 0 (none) or more, got {args.turn_limit}")
-    return int(args.turn_limit) or None
-
-
-#: How ``simulate`` names the causes of a game's end (``State.end_cause``).
-ENDS = {
-    "madrasa": "full Madrasa",
-    "deadlock": "deadlock (ENGINE-1)",
-    "turn_limit": "turn limit",
-    "scholar": "the Scholar's last turn (SOLO-FLOW-2)",
-}
-
-
-def _bot_names(args: argparse.Namespace) -> list[str]:
-    """``--bot``'s names, checked against the bots and the seats."""
+def _bot_names(args: argparse.Namespace, seats: int) -> list[str]:
+    """``--bot``'s names, checked against the bots and the ``seats`` that decide."""
     names = [n.strip() for n in str(args.bot).split(",")]
     try:
-        seat_bots(names, args.players, 0)
+        seat_bots(names, seats, 0)
     except ValueError as exc:
         _fail(UNUSABLE, f"--bot: {exc}")
     return names
@@ -472,11 +484,14 @@ def _simulate(args: argparse.Namespace) -> int:
         _fail(UNUSABLE, f"--jobs must be at least 1, got {args.jobs}")
     if args.ray_address is not None and args.backend != "ray":
         _fail(UNUSABLE, "--ray-address goes with --backend ray")
-    _solo_options(args)
-    names = _bot_names(args)
+    game = _chosen_game(args)
+    players, options = _setup(args, game)
+    if TURN_LIMIT in {o.name for o in game.options}:
+        options.setdefault(TURN_LIMIT, SIMULATE_TURN_LIMIT)
+    first = _new_game(game, players, args.seed, options)  # checks the setup
+    deciding = len(game.agents(first))
+    names = _bot_names(args, deciding)
     iterations, seconds = _mcts_budget(args)
-    turn_limit = _turn_limit(args)
-    _new_game(args.players, args.seed, args.library, turn_limit, args.scholar)  # checks them
     folder: Path | None = None
     if args.records is not None:
         folder = Path(args.records)
@@ -487,17 +502,16 @@ def _simulate(args: argparse.Namespace) -> int:
     tags = (("bots", args.bot), ("source", f"{PROG} simulate"))
     specs = [
         GameSpec(
-            seed=args.seed + game,
-            players=args.players,
-            bots=seat_bots(names, args.players, game),
-            library=args.library,
-            turn_limit=turn_limit,
-            scholar=args.scholar,
+            seed=args.seed + number,
+            players=players,
+            bots=seat_bots(names, deciding, number),
+            game=game.name,
+            options=options,
             mcts_iterations=iterations,
             mcts_time=seconds,
             record_tags=None if folder is None else tags,
         )
-        for game in range(args.games)
+        for number in range(args.games)
     ]
     started = time.perf_counter()
     # The bar only where someone watches: not into a pipe, a file or a log.
@@ -519,14 +533,11 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stderr.write("\n")
     if folder is not None:
         for result in results:
-            target = folder / f"game-{result.seed}.json"
-            try:
-                target.write_text(result.record or "", encoding="utf-8")
-            except OSError as exc:
-                _fail(UNUSABLE, f"cannot write {target}: {exc}")
-    _print_summary(args, names, turn_limit, results, elapsed)
+            _write(str(folder / f"game-{result.seed}.json"), result.record or "", "the record")
+    print(f"{args.games} games of {game.title}: {_setup_words(players, options, game)}")
+    _print_summary(args, names, results, elapsed)
     table = standings(results)
-    if len(names) > 1 or args.players == 1:
+    if len(names) > 1 or deciding < len(results[0].scores):
         print()
         print(render_standings(table))
     for path, text in (
@@ -541,41 +552,27 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(
-    args: argparse.Namespace,
-    names: list[str],
-    turn_limit: int | None,
-    results: Sequence[GameResult],
-    elapsed: float,
+    args: argparse.Namespace, names: list[str], results: Sequence[GameResult], elapsed: float
 ) -> None:
     """The summary ``simulate`` prints: per seat, how the games ended, their length, speed."""
-    seats = _seats(args.players)
-    scholar = next((seat for seat, bot in enumerate(results[0].bots) if bot == SCHOLAR_NAME), None)
     last = args.seed + args.games - 1
-    limit = "no turn limit" if turn_limit is None else f"turn limit {turn_limit}"
-    bots = " and ".join(names)
-    who = (
-        f"solo against the {args.scholar} Scholar, a {bots} bot"
-        if args.players == 1
-        else f"{args.players} players, {bots} bots"
-    )
-    if len(names) > 1:
-        who += " (seats turned each game)"
-    print(f"{args.games} games, {who}, seeds {args.seed}-{last}, Library {args.library}, {limit}\n")
-    print(f"{'player':<8}{'wins':>6}{'min':>6}{'mean':>8}{'max':>6}")
-    for p in range(seats):
+    turned = " (seats turned each game)" if len(names) > 1 else ""
+    print(f"{' and '.join(names)} bots{turned}, seeds {args.seed}-{last}\n")
+    print(f"{'seat':<16}{'wins':>6}{'min':>8}{'mean':>8}{'max':>8}")
+    for p, bot in enumerate(results[0].bots):
         scores_p = [r.scores[p] for r in results]
         wins = sum(p in r.winners for r in results)
         mean = sum(scores_p) / len(scores_p)
-        name = _name(scholar, p)
-        print(f"{name:<8}{wins:>6}{min(scores_p):>6}{mean:>8.1f}{max(scores_p):>6}")
+        # A seat the game plays by itself is named by the results, not by --bot.
+        name = f"P{p}" if bot in BOTS else f"P{p} ({bot})"
+        print(f"{name:<16}{wins:>6}{min(scores_p):>8}{mean:>8.1f}{max(scores_p):>8}")
     shared = sum(len(r.winners) > 1 for r in results)
     print(f"\nshared wins: {shared} of {args.games} games")
     causes: dict[str, int] = {}
     for r in results:
-        cause = r.end_cause or "unknown"
+        cause = (r.end_cause or "unknown").replace("_", " ")
         causes[cause] = causes.get(cause, 0) + 1
-    ends = ", ".join(f"{ENDS.get(c, c)} {n}" for c, n in sorted(causes.items()))
-    print(f"games ended by: {ends}")
+    print(f"games ended by: {', '.join(f'{c} {n}' for c, n in sorted(causes.items()))}")
     decisions = [len(r.actions) for r in results]
     print(
         f"decisions per game: {sum(decisions) / len(decisions):.1f} on average "
@@ -617,14 +614,14 @@ _PLAY_HELP = (
 )
 
 
-def _menu(state: State, actions: Sequence[Action]) -> str:
+def _menu(state: Any, actions: Sequence[Action]) -> str:
     lines = [_decision_line(state)]
     lines.extend(f"  {i:>3}. {action}" for i, action in enumerate(actions, start=1))
     return "\n".join(lines)
 
 
 def _read_choice(
-    state: State, actions: Sequence[Action], line: str
+    state: Any, actions: Sequence[Action], line: str
 ) -> tuple[Action | None, str | None]:
     """The action ``line`` names, or None and what to tell the player."""
     text = line.strip()
@@ -646,69 +643,84 @@ def _read_choice(
 
 
 def _play(args: argparse.Namespace) -> int:
-    _solo_options(args)
-    if args.players == 1 and args.seat != 0:
-        _fail(UNUSABLE, "--seat must be 0 in a solo game: you play first (SOLO-SET-11)")
-    if not 0 <= args.seat < _seats(args.players):
-        _fail(UNUSABLE, f"--seat must be 0..{args.players - 1} for {args.players} players")
-    # Without --seed the game draws a fresh seed; it is shown, so the game can be set up again.
-    state = _new_game(args.players, args.seed, args.library, _turn_limit(args), args.scholar)
+    game = _chosen_game(args)
+    players, options = _setup(args, game)
+    seed = _seed(args)
+    state = _new_game(game, players, seed, options)
+    agents = game.agents(state)
+    if args.seat not in agents:
+        seats = ", ".join(str(p) for p in agents)
+        _fail(UNUSABLE, f"--seat must be one of {seats} (the seats that decide), got {args.seat}")
+    iterations, seconds = _mcts_budget(args)
     played: list[str] = []
     try:
-        return _play_game(args, state, played)
+        return _play_game(args, state, seed, played, (iterations, seconds))
     finally:
         if args.record is not None:
-            _save_played(args, state.seed, played)
+            _save_played(args, game, (players, seed, options), played)
 
 
-def _save_played(args: argparse.Namespace, seed: int, played: list[str]) -> None:
+def _save_played(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    setup: tuple[int, int, dict[str, Any]],
+    played: list[str],
+) -> None:
     """Write the game ``play`` played as a record (finished or not), for ``replay`` and ``show``."""
-    turn_limit = _turn_limit(args)
-    start = _new_game(args.players, seed, args.library, turn_limit, args.scholar)
-    final = start
+    players, seed, options = setup
+    final = _new_game(game, players, seed, options)
     for action in played:
         final = api.apply(final, action)
     text = save_record(
         played,
-        players=args.players,
+        players=players,
         seed=seed,
-        library=args.library,
-        turn_limit=turn_limit,
-        scholar=args.scholar,
+        game=game.name,
         final=final if api.is_terminal(final) else None,
         tags={"bots": args.bot, "human": f"P{args.seat}", "source": f"{PROG} play"},
+        **options,
     )
-    try:
-        Path(args.record).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(UNUSABLE, f"cannot write {args.record}: {exc}")
+    _write(args.record, text, "the record")
     print(f"The game's record is in {args.record}.")
 
 
-def _play_game(args: argparse.Namespace, state: State, played: list[str]) -> int:
+def _show_events(state: Any) -> None:
+    for line in _events(state):
+        print(f"  {line}")
+
+
+def _play_game(
+    args: argparse.Namespace,
+    state: Any,
+    seed: int,
+    played: list[str],
+    budget: tuple[int | None, float | None],
+) -> int:
     """The game loop of ``play``; every action taken is appended to ``played``."""
+    game = api.game_of(state)
     seat: int = args.seat
-    iterations, seconds = _mcts_budget(args)
+    agents = game.agents(state)
     bots = {
-        p: make_bot(args.bot, state.seed * 100 + p, mcts_iterations=iterations, mcts_time=seconds)
-        for p in range(args.players)
+        p: make_bot(args.bot, seed * 100 + p, mcts_iterations=budget[0], mcts_time=budget[1])
+        for p in agents
         if p != seat
     }
-    against = (
-        f"the {args.scholar} Scholar (P1), whose turns follow yours"
-        if args.players == 1
-        else f"{args.players - 1} {args.bot} bot(s)"
-    )
-    print(f"Sankoré (seed {state.seed}): you are P{seat} against {against}. {_PLAY_HELP}")
+    others = [f"{len(bots)} {args.bot} bot(s)"] if bots else []
+    automatic = [f"P{p}" for p in range(game.seats(state)) if p not in agents]
+    if automatic:  # seats the rules play (Sankoré's Scholar)
+        others.append(f"{', '.join(automatic)}, played by the rules after each turn")
+    against = " and ".join(others)
+    print(f"{game.title} (seed {seed}): you are P{seat} against {against}. {_PLAY_HELP}")
     show_board = True
-    while not api.is_terminal(state):
-        player = state.current_player
-        assert player is not None
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        assert player is not None, "a game under way has a deciding seat"
         if player != seat:
             action = bots[player].choose(state)
             print(f"P{player}: {action}")
             state = api.apply(state, action)
             played.append(str(action))
+            _show_events(state)
             show_board = True
             continue
         if show_board:
@@ -716,135 +728,85 @@ def _play_game(args: argparse.Namespace, state: State, played: list[str]) -> int
             show_board = False
         actions = api.legal_actions(state)
         print(_menu(state, actions))
-        while True:
-            sys.stdout.write("> ")
-            sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                print("\nEnd of input: the game is left unfinished.")
-                return OK
-            if not sys.stdin.isatty():
-                # Echo piped input so a transcript reads like a terminal session.
-                sys.stdout.write(line if line.endswith("\n") else line + "\n")
-            command = line.strip().lower()
-            if command in ("quit", "exit"):
-                print("You leave the game.")
-                return OK
-            if command in ("help", "?"):
-                print(_PLAY_HELP)
-                continue
-            if command == "board":
-                print(render_state(state, viewer=seat))
-                continue
-            if command == "score":
-                print(render_scores(api.final_scores(state), final=False))
-                continue
-            if not command:
-                continue
-            chosen, problem = _read_choice(state, actions, line)
-            if chosen is not None:
-                break
-            print(f"Not possible: {problem}")
+        chosen = _ask(state, actions, seat)
+        if chosen is None:
+            return OK
         print(f"P{seat}: {chosen}")
         state = api.apply(state, chosen)
         played.append(str(chosen))
-        for event in state.events:
-            if event.kind == "scholar":  # what the Scholar did, and why (SOLO-FLOW-3)
-                print(f"  Scholar: {event.detail['why']}")
-    scores = api.final_scores(state)
+        _show_events(state)
     print("\nThe game is over.\n\nFinal scores:")
-    print(render_scores(scores))
-    verdict = "You win!" if seat in scores.winners else "You do not win this time."
-    if scores.scholar is not None and seat not in scores.winners:
-        verdict += " You need more than the Scholar's total to win (SOLO-END-2)."
-    print(f"\n{verdict}")
+    print(render_scores(state, final=True))
+    won = seat in game.winners(api.rules_of(state), state)
+    print("\nYou win!" if won else "\nYou do not win this time.")
     return OK
 
 
-# ---- demo and random (kept from the first release) ---------------------------------------------
+def _ask(state: Any, actions: Sequence[Action], seat: int) -> Action | None:
+    """The action the player types, after any commands; None when they leave the game."""
+    while True:
+        sys.stdout.write("> ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            print("\nEnd of input: the game is left unfinished.")
+            return None
+        if not sys.stdin.isatty():
+            # Echo piped input so a transcript reads like a terminal session.
+            sys.stdout.write(line if line.endswith("\n") else line + "\n")
+        command = line.strip().lower()
+        if command in ("quit", "exit"):
+            print("You leave the game.")
+            return None
+        if command in ("help", "?"):
+            print(_PLAY_HELP)
+        elif command == "board":
+            print(render_state(state, viewer=seat))
+        elif command == "score":
+            print(render_scores(state, final=False))
+        elif command:
+            chosen, problem = _read_choice(state, actions, line)
+            if chosen is not None:
+                return chosen
+            print(f"Not possible: {problem}")
 
 
-def _madrasa_letters(state: State) -> str:
-    """The Madrasa as a grid: each tile's discipline initial, upper case when its star shows."""
-    rules = api.rules_of(state)
-    rows = []
-    for cells in rules.row_cells:
-        letters = []
-        for cell in cells:
-            tile = state.madrasa[cell]
-            if tile is None:
-                letters.append(".")
-            else:
-                letter = rules.sankore_tiles[tile.tile].discipline[0]
-                letters.append(letter.upper() if tile.star else letter)
-        rows.append(" ".join(letters))
-    return "\n".join(rows)
+# ---- demo and random ---------------------------------------------------------------------------
 
 
-def _tribes_playout(args: argparse.Namespace, verbose: bool) -> int:
-    """A seeded Five Tribes game played by random choices, and its scores."""
-    state = _new_tribes(args.players, args.seed)
-    bot = RandomBot(seed=args.seed)
+def _playout(
+    args: argparse.Namespace, bot: type[GreedyBot] | type[RandomBot]
+) -> tuple[Any, int, str]:
+    """A seeded game played to its end by ``bot``s; its last state, decisions, setup in words.
+
+    Each seat's bot is seeded ``seed * 10 + seat``.
+    """
+    game = _chosen_game(args)
+    players, options = _setup(args, game)
+    state = _new_game(game, players, args.seed, options)
+    bots = {p: bot(seed=args.seed * 10 + p) for p in game.agents(state)}
     decisions = 0
-    if verbose:
-        print(f"Five Tribes, {args.players} players, seed {args.seed}: random players.\n")
-    while not api.is_terminal(state):
-        state = api.apply(state, bot.choose(state))
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        assert player is not None, "a game under way has a deciding seat"
+        state = api.apply(state, bots[player].choose(state))
         decisions += 1
-        for event in state.events:
-            if verbose and event.kind in ("round", "end_triggered"):
-                print(f"  {event.kind.replace('_', ' ')}: {event.detail}")
-    if verbose:
-        print(f"\n{decisions} decisions, {state.round} rounds.\n")
-        print(render_tribes(state))
-        print("\nFinal scores:")
-    print(render_tribes_scores(api.final_scores(state)))
-    return OK
+    return state, decisions, f"{game.title}, {_setup_words(players, options, game)}"
 
 
 def _demo(args: argparse.Namespace) -> int:
-    if _tribes_options(args):
-        return _tribes_playout(args, verbose=True)
-    state = _new_game(args.players, args.seed)
-    bots = [GreedyBot(seed=args.seed * 10 + p) for p in range(args.players)]
-    decisions = 0
-    print(f"Sankoré, {args.players} players, seed {args.seed}: greedy bots play a whole game.\n")
-    filled = sum(t is not None for t in state.madrasa)
-    while not api.is_terminal(state):
-        player = state.current_player
-        assert player is not None
-        state = api.apply(state, bots[player].choose(state))
-        decisions += 1
-        for event in state.events:
-            if event.kind == "sankore_placed":
-                filled += 1
-                print(
-                    f"  turn {state.players[player].turns + 1:>2}, player {player}: "
-                    f"Sankoré tile {event.detail['tile']} to {event.detail['cell']} "
-                    f"(Madrasa {filled}/{len(state.madrasa)})"
-                )
-            elif event.kind == "end_triggered":
-                why = event.detail.get("reason", "the Madrasa is full")
-                print(f"  the end is triggered ({why}); the round is played out")
-    turns = [pl.turns for pl in state.players]
-    print(
-        f"\n{decisions} decisions, {turns[0]} turns each.\n\nThe Madrasa "
-        "(upper case: star showing):"
-    )
-    print(_madrasa_letters(state))
+    state, decisions, setup = _playout(args, GreedyBot)
+    print(f"{setup}, seed {args.seed}: greedy bots play a whole game.\n")
+    print(f"{decisions} decisions. The last position:\n")
+    print(render_state(state))
     print("\nFinal scores:")
-    print(render_scores(api.final_scores(state)))
+    print(render_scores(state, final=True))
     return OK
 
 
 def _random_game(args: argparse.Namespace) -> int:
-    if _tribes_options(args):
-        return _tribes_playout(args, verbose=False)
-    state = _new_game(args.players, args.seed)
-    bot = RandomBot(seed=args.seed)
-    while not api.is_terminal(state):
-        state = api.apply(state, bot.choose(state))
-    print(render_scores(api.final_scores(state)))
+    state, _, _ = _playout(args, RandomBot)
+    print(render_scores(state, final=True))
     return OK
 
 
@@ -866,29 +828,38 @@ class _HelpFormatter(argparse.HelpFormatter):
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error message (status 2) instead of usage plus message.
 
-    Its help states the defaults; every subcommand's parser is one of these.
+    Its help states the defaults; every subcommand's parser is one of these. Long options are
+    never abbreviated: ``--game`` must not be read as ``--games``, nor a typo as some option.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(UNUSABLE, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
+def _setup_arguments(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
+    """``--game``, ``--players``, ``--seed`` and every registered game's option flags."""
+    names = [game.name for game in api.games()]
+    parser.add_argument(
+        "--game",
+        type=_game_name,
+        default=names[0],
+        choices=names,
+        help="which game: "
+        + ", ".join(f"{g.name} ({g.title})" for g in api.games())
+        + "; a - in a name reads as _",
+    )
     parser.add_argument(
         "--players",
         type=int,
-        default=2,
-        choices=(1, 2, 3, 4),
-        help="2-4, or 1 for the solo game against the Scholar (with --scholar)",
-    )
-    parser.add_argument(
-        "--scholar",
-        choices=SCHOLARS,
-        help="the Scholar's difficulty, in a solo game (--players 1)",
+        metavar="N",
+        help="how many players; by default the game's usual count ("
+        + ", ".join(f"{g.name} {g.default_players}" for g in api.games())
+        + ")",
     )
     parser.add_argument(
         "--seed",
@@ -897,31 +868,17 @@ def _game_options(parser: argparse.ArgumentParser, seed: int | None = 0) -> None
         help="the game's seed: the same seed sets up the same game"
         + ("; a fresh one by default" if seed is None else ""),
     )
-    parser.add_argument(
-        "--library",
-        default="three_shelf",
-        choices=("three_shelf", "six_shelf"),
-        help="the Library side",
-    )
-
-
-def _game_choice(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--game",
-        default="sankore",
-        choices=("sankore", "five-tribes"),
-        help="which game: Sankoré or Five Tribes (the state files say which, for the others)",
-    )
-
-
-def _turn_limit_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--turn-limit",
-        type=int,
-        default=0,
-        metavar="N",
-        help="end the game once a player has had N turns (0, the default: no limit)",
-    )
+    for name, (option, games) in _all_options().items():
+        shown = [_shown(c) for c in option.choices]
+        parser.add_argument(
+            _flag(option),
+            dest=_OPTION_DEST + name,
+            choices=shown or None,
+            metavar=None if shown else "VALUE",
+            help=f"{option.doc}; an option of {', '.join(games)}"
+            + ("" if option.default is None else f", {option.default} when not given")
+            + (f" ({NONE}: off)" if option.default is None and not shown else ""),
+        )
 
 
 def _mcts_options(parser: argparse.ArgumentParser) -> None:
@@ -958,20 +915,9 @@ def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) ->
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the command line."""
-    parser = _Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG)
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(
-        dest="command",
-        required=True,
-        parser_class=_Parser,
-        metavar="COMMAND",
-        help="one of these; 'sankore-rules COMMAND --help' describes it",
-    )
-
+def _simulate_parser(sub: Any) -> None:
     sim = sub.add_parser("simulate", help="play games between bots and summarise them")
-    _game_options(sim)
+    _setup_arguments(sim)
     sim.add_argument(
         "--games", type=int, default=10, metavar="N", help="how many games (seeds S, S+1 ...)"
     )
@@ -1012,35 +958,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    sim.add_argument(
-        "--turn-limit",
-        type=int,
-        default=SIMULATE_TURN_LIMIT,
-        metavar="N",
-        help="end each game once a player has had N turns (the turn-limit variant; "
-        f"default {SIMULATE_TURN_LIMIT}, so that bots that only pass still finish); "
-        "0 plays the game as the rulebook has it",
-    )
     sim.set_defaults(run=_simulate)
-
-    new = sub.add_parser(
-        "new",
-        help="set up a game and write its state file (for legal, explain, apply, show)",
-        description="Set up a game and write its state file, which legal, explain, apply and "
-        "show read.",
+    sim.epilog = (
+        f"A game with a turn_limit option is bounded at {SIMULATE_TURN_LIMIT} turns unless "
+        f"--turn-limit says otherwise (--turn-limit {NONE}: the game as the rulebook has it), "
+        "so that bots that only pass still finish."
     )
-    _game_options(new, seed=None)
-    _game_choice(new)
-    _turn_limit_option(new)
-    new.add_argument(
-        "-o",
-        "--output",
-        metavar="FILE",
-        default="state.json",
-        help="the state file to write; - writes it to standard output",
-    )
-    new.set_defaults(run=_new)
 
+
+def _file_parsers(sub: Any) -> None:
     app = sub.add_parser(
         "apply",
         help="apply an action to a state file and write the new state",
@@ -1097,18 +1023,50 @@ def build_parser() -> argparse.ArgumentParser:
     _file_options(view, record_only=True)
     view.set_defaults(run=_view)
 
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    games = ", ".join(game.title for game in api.games())
+    parser = _Parser(prog=PROG, description=DESCRIPTION.format(games=games), epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=_Parser,
+        metavar="COMMAND",
+        help="one of these; 'sankore-rules COMMAND --help' describes it",
+    )
+    _simulate_parser(sub)
+
+    new = sub.add_parser(
+        "new",
+        help="set up a game and write its state file (for legal, explain, apply, show)",
+        description="Set up a game and write its state file, which legal, explain, apply and "
+        "show read.",
+    )
+    _setup_arguments(new, seed=None)
+    new.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="state.json",
+        help="the state file to write; - writes it to standard output",
+    )
+    new.set_defaults(run=_new)
+
+    _file_parsers(sub)
+
     play = sub.add_parser("play", help="play a game in the terminal against bots")
-    _game_options(play, seed=None)
+    _setup_arguments(play, seed=None)
     play.add_argument(
         "--seat",
         type=int,
         default=0,
         metavar="P",
-        help="your seat: 0 plays P0, 1 plays P1 ... (0 in a solo game, which you play first)",
+        help="your seat: 0 plays P0, 1 plays P1 ... (one of the seats that decide)",
     )
     play.add_argument("--bot", default="greedy", choices=BOTS, help="the other players' strategy")
     _mcts_options(play)
-    _turn_limit_option(play)
     play.add_argument(
         "--record",
         metavar="FILE",
@@ -1117,15 +1075,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")
-    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
-    demo.add_argument("--seed", type=int, default=7, help="the game's seed")
-    _game_choice(demo)
+    _setup_arguments(demo, seed=7)
     demo.set_defaults(run=_demo)
 
     rnd = sub.add_parser("random", help="a seeded random game, its final scores")
-    rnd.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many players")
-    rnd.add_argument("--seed", type=int, default=0, help="the game's seed")
-    _game_choice(rnd)
+    _setup_arguments(rnd)
     rnd.set_defaults(run=_random_game)
     return parser
 
@@ -1136,11 +1090,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
         sys.stdout.flush()
-    except CommandError as exc:
+    except (CommandError, NotSupported) as exc:
+        # NotSupported: the game lacks a hook the command needs (a text view, a picture).
         sys.stdout.flush()
-        message = " ".join(exc.message.splitlines())
+        failure = exc if isinstance(exc, CommandError) else CommandError(UNUSABLE, str(exc))
+        message = " ".join(failure.message.splitlines())
         print(f"{PROG}: error: {message}", file=sys.stderr)
-        return exc.status
+        return failure.status
     except BrokenPipeError:
         # The reader went away (``... | head``): stop quietly, as Unix tools do, and keep
         # Python from complaining about the unflushed output at exit.

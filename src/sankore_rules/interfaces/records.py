@@ -1,8 +1,10 @@
-"""Game records: the setup, the seed and the actions in notation, as a small JSON document.
+"""Game records: the game, its setup, seed and actions in notation, as a small JSON document.
 
 A record is to a game what PGN is to a chess game. Draws and shuffles come from the seeded
-generator kept in the state, so the setup options, the seed and the list of actions reproduce a
-game exactly; [`replay`][sankore_rules.replay] plays them again, checking every action on the way.
+generator kept in the state, so the game's name, its setup options, the seed and the list of
+actions reproduce a game exactly; [`replay`][sankore_rules.replay] plays them again, checking
+every action on the way. Records name no game of their own: any registered game is recorded
+the same way (see ``core/registry.py``).
 
 The document reads:
 
@@ -16,12 +18,14 @@ The document reads:
       "result": {"scores": [41, 37], "winners": [0]}
     }
 
-``ruleset``, ``tags`` and ``result`` are optional, and so is the setup's ``turn_limit`` (the
-variant of [`new_game`][sankore_rules.new_game] that bounds a game's length; absent when off). A
-solo game's setup says ``"players": 1`` and the Scholar's difficulty, ``"scholar": "hard"``; its
-result has two scores, yours and the Scholar's.
-When ``result`` is present, [`replay`][sankore_rules.replay] also checks that the game ends there
-with those scores.
+The setup holds the player count, the seed and the game's setup options (``game.options``):
+each option given, and each option with a default other than None even when not given, so that
+a record says what it was played with. Its ``game`` names the game, and is left out for the
+default game (the first registered, Sankoré, whose records came first and never named it):
+``{"game": "five_tribes", "players": 3, "seed": 21}``. ``ruleset``, ``tags`` and ``result`` are
+optional. When ``result`` is present, [`replay`][sankore_rules.replay] also checks that the
+game ends there with those scores (one per seat: a Sankoré solo game has two, yours and the
+Scholar's) and winners.
 
 Examples:
     >>> import sankore_rules as sr
@@ -46,10 +50,7 @@ from attrs import evolve, field, frozen
 from sankore_rules import api
 from sankore_rules.core.actions import Action, action_problem, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason
-from sankore_rules.five_tribes.board import FiveTribesRules
-from sankore_rules.five_tribes.state import FiveTribesState
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.state import State
+from sankore_rules.core.game import Game
 
 __all__ = [
     "RECORD_FORMAT",
@@ -69,7 +70,8 @@ RECORD_FORMAT = "sankore-record"
 #: The version of the record document this module writes and reads.
 RECORD_VERSION = 1
 
-_SETUP_KEYS = ("game", "players", "seed", "library", "turn_limit", "scholar")
+#: The setup's own keys; the others are the game's options.
+_SETUP_KEYS = ("game", "players", "seed")
 _TOP_KEYS = ("format", "version", "ruleset", "setup", "tags", "actions", "result")
 
 
@@ -89,11 +91,7 @@ class ReplayError(ValueError):
     """
 
     def __init__(
-        self,
-        move: int,
-        action: str | None,
-        reasons: Iterable[Reason],
-        state: State | FiveTribesState,
+        self, move: int, action: str | None, reasons: Iterable[Reason], state: Any
     ) -> None:
         self.move = move
         self.action = action
@@ -119,74 +117,109 @@ def _notation(action: Action | str) -> str:
     return str(action)
 
 
+def _numbers(values: Iterable[float] | None) -> tuple[int | float, ...] | None:
+    # Whole points are written as integers: a record says 41, not 41.0.
+    return None if values is None else tuple(int(v) if v == int(v) else v for v in values)
+
+
 def _optional_ints(values: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if values is None else tuple(values)
 
 
+def _default_game() -> str:
+    """The game a setup without ``game`` is: the default of ``new_game``, registered first."""
+    return api.games()[0].name
+
+
+def _find_game(name: str) -> Game[Any, Any]:
+    """The registered game ``name``; an unknown one is a RecordError listing those there are."""
+    try:
+        return api.find_game(name)
+    except ValueError as exc:
+        raise RecordError(f"unknown game: {exc}") from exc
+
+
+def _unknown_options(game: Game[Any, Any], names: Iterable[str]) -> str | None:
+    """What is wrong with option ``names`` for ``game``, or None when it takes them all."""
+    known = [o.name for o in game.options]
+    unknown = sorted(set(names) - set(known))
+    if not unknown:
+        return None
+    takes = f"{game.name} takes {', '.join(known)}" if known else f"{game.name} takes none"
+    return f"unknown setup option {unknown[0]!r} ({takes})"
+
+
 @frozen
 class Record:
-    """A game as its setup options, its seed and its actions in notation.
+    """A game as its name, setup options, seed and actions in notation.
 
     Attributes:
         players: the player count given to [`new_game`][sankore_rules.new_game].
         seed: the seed given to [`new_game`][sankore_rules.new_game].
-        library: the Library side.
-        turn_limit: the turn limit variant, or None for the game as the rulebook has it.
-        scholar: the Scholar's difficulty in a solo game (``players`` 1), else None.
+        options: the game's setup options given to [`new_game`][sankore_rules.new_game]
+            (Sankoré's ``library``, ``scholar``, ``turn_limit``); those left out take the
+            game's defaults.
         actions: every action of the game in order, in notation (``Action`` objects given here
             are turned into their notation).
-        scores: the final totals per player (yours and the Scholar's in a solo game) when the
-            game was finished, else None.
+        scores: the final totals per seat (yours and the Scholar's in a Sankoré solo game) when
+            the game was finished, else None.
         winners: the winners when the game was finished, else None.
         rules_name: the name of the ruleset the game was played by, when known.
         rules_hash: that ruleset's content hash; [`replay`][sankore_rules.replay] refuses another
             ruleset.
         tags: free text about the game (who played, which bots, when), like PGN's tags.
-        game: ``"sankore"`` or ``"five_tribes"``; the record's setup names a Five Tribes game
-            (``"game": "five_tribes"``) and leaves it out for Sankoré, as records always did.
+        game: the registered name of the game (``api.games()``); the default game's
+            (Sankoré's) by default, which the document leaves out, as records always did.
 
     Examples:
         >>> Record(players=2, seed=1, actions=["end"]).actions
         ('end',)
+        >>> Record(players=1, seed=1, options={"scholar": "hard"}).options
+        {'scholar': 'hard'}
     """
 
     players: int
     seed: int
-    library: str = "three_shelf"
-    turn_limit: int | None = None
-    scholar: str | None = None
+    options: Mapping[str, Any] = field(factory=dict, converter=dict, hash=False)
     actions: tuple[str, ...] = field(default=(), converter=_notations)
-    scores: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
+    scores: tuple[int | float, ...] | None = field(default=None, converter=_numbers)
     winners: tuple[int, ...] | None = field(default=None, converter=_optional_ints)
     rules_name: str | None = None
     rules_hash: str | None = None
     tags: Mapping[str, str] = field(factory=dict, hash=False)
-    game: str = "sankore"
+    game: str = field(factory=_default_game)
 
-    def start(
-        self, rules: Rules | FiveTribesRules | None = None, *, check_rules: bool = True
-    ) -> State | FiveTribesState:
+    def _game(self) -> Game[Any, Any]:
+        """The record's game, once its options are checked against the game's."""
+        game = _find_game(self.game)
+        problem = _unknown_options(game, self.options)
+        if problem is not None:
+            raise RecordError(problem)
+        return game
+
+    def setup(self) -> dict[str, Any]:
+        """The setup options as the game plays them: those given, and every default.
+
+        Raises:
+            RecordError: an unknown game, or an option the game does not take.
+        """
+        return {o.name: self.options.get(o.name, o.default) for o in self._game().options}
+
+    def start(self, rules: Any = None, *, check_rules: bool = True) -> Any:
         """The state the game starts from: [`new_game`][sankore_rules.new_game] with this setup.
 
         Args:
-            rules: the ruleset to play by; the bundled one by default.
+            rules: the ruleset to play by; the bundled one of the record's game by default.
             check_rules: refuse a ruleset other than the one the record names.
 
         Raises:
-            RecordError: for a setup the game does not have (player count, Library side), or a
-                ruleset other than the one the record was made with.
+            RecordError: for an unknown game, a setup the game does not have (player count,
+                option), or a ruleset other than the one the record was made with.
         """
-        if self.game not in api.GAMES:
-            raise RecordError(f"unknown game {self.game!r}: one of {', '.join(api.GAMES)}")
-        ruleset: Rules | FiveTribesRules
-        if rules is not None:
-            ruleset = rules
-        else:
-            ruleset = (
-                api.load_rules(game="five_tribes") if self.game != "sankore" else api.load_rules()
-            )
-        if isinstance(ruleset, FiveTribesRules) != (self.game == "five_tribes"):
-            raise RecordError(f"a {self.game} record cannot be played by that ruleset")
+        game = self._game()
+        ruleset: Any = api.load_rules(game=game.name) if rules is None else rules
+        if not issubclass(type(ruleset), game.rules_type):
+            raise RecordError(f"a {game.name} record cannot be played by that ruleset")
         recorded = self.rules_hash
         if check_rules and recorded is not None and recorded != ruleset.content_hash:
             raise RecordError(
@@ -194,32 +227,26 @@ class Record:
                 f"not with {ruleset.name!r} ({ruleset.content_hash}): load that ruleset first"
             )
         try:
-            if isinstance(ruleset, FiveTribesRules):
-                if (self.library, self.turn_limit, self.scholar) != ("three_shelf", None, None):
-                    raise RecordError("library, turn_limit and scholar are Sankoré's options")
-                return api.new_game(
-                    players=self.players, seed=self.seed, game="five_tribes", rules=ruleset
-                )
             return api.new_game(
                 players=self.players,
                 seed=self.seed,
-                library=self.library,
+                game=game.name,
                 rules=ruleset,
-                turn_limit=self.turn_limit,
-                scholar=self.scholar,
+                **self.options,
             )
         except (ValueError, KeyError) as exc:
             raise RecordError(f"unusable setup: {exc}") from exc
 
-    def with_result(self, state: State | FiveTribesState) -> Record:
+    def with_result(self, state: Any) -> Record:
         """This record with the final scores of ``state`` (a finished game) filled in."""
         if not api.is_terminal(state):
             raise ValueError("the game is not over: there is no result to record")
-        scores = api.final_scores(state)
+        game = api.game_of(state)
+        rules = api.rules_of(state)
         return evolve(
             self,
-            scores=tuple(p.total for p in scores.players),
-            winners=scores.winners,
+            scores=game.totals(rules, state),
+            winners=game.winners(rules, state),
             rules_name=state.rules_name,
             rules_hash=state.rules_hash,
         )
@@ -233,12 +260,10 @@ def save_record(
     *,
     players: int | None = None,
     seed: int | None = None,
-    library: str = "three_shelf",
-    turn_limit: int | None = None,
-    scholar: str | None = None,
-    final: State | FiveTribesState | None = None,
-    game: str = "sankore",
+    game: str | None = None,
+    final: Any = None,
     tags: Mapping[str, str] | None = None,
+    **options: Any,
 ) -> str:
     """A record as JSON text, one action a line, for [`load_record`][sankore_rules.load_record].
 
@@ -247,21 +272,21 @@ def save_record(
             ``seed`` are required and describe the setup).
         players: the player count, when ``record`` is a list of actions.
         seed: the seed, when ``record`` is a list of actions.
-        library: the Library side, when ``record`` is a list of actions.
-        turn_limit: the turn limit variant, when ``record`` is a list of actions.
-        scholar: the Scholar's difficulty of a solo game, when ``record`` is a list of actions.
+        game: the game's registered name, when ``record`` is a list of actions (the default
+            game's, Sankoré's, when None).
         final: the finished game's last state, to record its result and ruleset.
-        game: the game, when ``record`` is a list of actions (``"five_tribes"`` or Sankoré).
         tags: free text about the game, added to the record's own tags.
+        **options: the game's setup options, when ``record`` is a list of actions (Sankoré's
+            ``library``, ``scholar``, ``turn_limit``).
 
     Raises:
         TypeError: a list of actions without ``players`` or ``seed``, or setup keywords along
             with a [`Record`][sankore_rules.Record].
+        RecordError: an unknown game, or an option the game does not take.
         ActionSyntaxError: an action whose notation cannot be read.
     """
     if isinstance(record, Record):
-        keywords = (players, seed, turn_limit, scholar)
-        if any(k is not None for k in keywords) or (library, game) != ("three_shelf", "sankore"):
+        if players is not None or seed is not None or game is not None or options:
             raise TypeError("give the setup either in the Record or as keywords, not both")
         rec = record
     else:
@@ -270,11 +295,9 @@ def save_record(
         rec = Record(
             players=players,
             seed=seed,
-            library=library,
-            turn_limit=turn_limit,
-            scholar=scholar,
+            options=options,
             actions=record,
-            game=game,
+            game=_default_game() if game is None else _find_game(game).name,
         )
     if final is not None:
         rec = rec.with_result(final)
@@ -287,13 +310,12 @@ def _dumps(rec: Record) -> str:
     document: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
     if rec.rules_hash is not None:
         document["ruleset"] = {"name": rec.rules_name, "hash": rec.rules_hash}
-    document["setup"] = {"players": rec.players, "seed": rec.seed, "library": rec.library}
-    if rec.game != "sankore":
-        document["setup"] = {"game": rec.game, **document["setup"]}
-    if rec.turn_limit is not None:
-        document["setup"]["turn_limit"] = rec.turn_limit
-    if rec.scholar is not None:
-        document["setup"]["scholar"] = rec.scholar
+    setup: dict[str, Any] = {} if rec.game == _default_game() else {"game": rec.game}
+    setup.update(players=rec.players, seed=rec.seed)
+    # An option at None is the game without it (no turn limit, no Scholar): left out, as the
+    # records written before options were generic left it out.
+    setup.update((name, value) for name, value in rec.setup().items() if value is not None)
+    document["setup"] = setup
     if rec.tags:
         document["tags"] = dict(sorted(rec.tags.items()))
     # One action a line keeps records readable and their diffs small; the rest stays compact.
@@ -322,8 +344,9 @@ def is_record(document: object) -> bool:
 def load_record(text: str | bytes) -> Record:
     """Read a record written by [`save_record`][sankore_rules.save_record].
 
-    Only the document is checked here (types, fields, notation); whether the actions are legal
-    is [`replay`][sankore_rules.replay]'s business.
+    Only the document is checked here (types, fields, the game's name and its options' names,
+    notation); whether the options' values and the actions are legal is
+    [`replay`][sankore_rules.replay]'s business.
 
     Raises:
         RecordError: for text that is not JSON, not a record, or has a field missing or wrong
@@ -353,17 +376,18 @@ def record_from_document(document: object) -> Record:
     if extra:
         raise RecordError(f"unknown field {extra[0]!r} in record")
     setup = _field(document, "setup", dict)
-    extra = sorted(set(setup) - set(_SETUP_KEYS))
-    if extra:
-        raise RecordError(f"unknown setup option {extra[0]!r}")
+    game = _find_game(_field(setup, "game", str, "setup.")) if "game" in setup else None
+    options = {k: v for k, v in setup.items() if k not in _SETUP_KEYS}
+    problem = _unknown_options(game or api.find_game(_default_game()), options)
+    if problem is not None:
+        raise RecordError(problem)
+    for name, value in options.items():
+        # The game checks the values when the record is started; here only that they are
+        # plain JSON values, as new_game's keywords take them.
+        if value is not None and not isinstance(value, str | int | float | bool):
+            raise RecordError(f"setup.{name} must be a string, a number or null, got {value!r}")
     players = _field(setup, "players", int, "setup.")
     seed = _field(setup, "seed", int, "setup.")
-    library = _field(setup, "library", str, "setup.") if "library" in setup else "three_shelf"
-    turn_limit = _field(setup, "turn_limit", int, "setup.") if "turn_limit" in setup else None
-    scholar = _field(setup, "scholar", str, "setup.") if "scholar" in setup else None
-    game = _field(setup, "game", str, "setup.") if "game" in setup else "sankore"
-    if game not in api.GAMES:
-        raise RecordError(f"setup.game must be one of {', '.join(api.GAMES)}, got {game!r}")
     actions = _field(document, "actions", list)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
@@ -384,24 +408,23 @@ def record_from_document(document: object) -> Record:
     scores = winners = None
     if "result" in document:
         result = _field(document, "result", dict)
-        scores = _int_list(_field(result, "scores", list, "result."), "result.scores")
-        winners = _int_list(_field(result, "winners", list, "result."), "result.winners")
-        seats = 2 if players == 1 else players  # a solo game scores you and the Scholar
-        if len(scores) != seats:
-            raise RecordError(f"result.scores has {len(scores)} entries for {seats} score sheets")
+        scores = _numbers_of(_field(result, "scores", list, "result."), "result.scores")
+        winners = _ints_of(_field(result, "winners", list, "result."), "result.winners")
+        # Every player has a score sheet (a game may add seats of its own, as Sankoré's solo
+        # game adds the Scholar's): how many exactly, the replay finds out.
+        if len(scores) < players:
+            raise RecordError(f"result.scores has {len(scores)} entries for {players} players")
     return Record(
         players=players,
         seed=seed,
-        library=library,
-        turn_limit=turn_limit,
-        scholar=scholar,
+        options=options,
         actions=actions,
         scores=scores,
         winners=winners,
         rules_name=rules_name,
         rules_hash=rules_hash,
         tags=tags,
-        game=game,
+        game=_default_game() if game is None else game.name,
     )
 
 
@@ -415,10 +438,17 @@ def _field(data: dict[str, Any], key: str, kind: type, prefix: str = "") -> Any:
     return value
 
 
-def _int_list(values: list[Any], where: str) -> list[int]:
+def _ints_of(values: list[Any], where: str) -> list[int]:
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool):
             raise RecordError(f"{where} must hold integers, got {v!r}")
+    return values
+
+
+def _numbers_of(values: list[Any], where: str) -> list[float]:
+    for v in values:
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise RecordError(f"{where} must hold numbers, got {v!r}")
     return values
 
 
@@ -428,15 +458,15 @@ def _int_list(values: list[Any], where: str) -> list[int]:
 def replay(
     record: Record,
     *,
-    rules: Rules | FiveTribesRules | None = None,
+    rules: Any = None,
     upto: int | None = None,
     check_rules: bool = True,
-) -> State | FiveTribesState:
+) -> Any:
     """Play a record's actions again from its setup, checking each; return the last state.
 
     Args:
         record: the record.
-        rules: the ruleset to play by; the bundled one by default.
+        rules: the ruleset to play by; the bundled one of the record's game by default.
         upto: stop after this many actions (the state before move ``upto + 1``); the recorded
             result is checked only when every action is replayed.
         check_rules: refuse to replay a record made with another ruleset (by content hash).
@@ -446,7 +476,8 @@ def replay(
     Raises:
         ReplayError: at the first action that does not parse or is illegal, with its move
             number and reasons; or when the recorded result is not what the game gives.
-        RecordError: for a setup the game does not have, or another ruleset's record.
+        RecordError: for an unknown game, a setup the game does not have, or another
+            ruleset's record.
     """
     state = record.start(rules, check_rules=check_rules)
     count = len(record.actions) if upto is None else max(0, min(upto, len(record.actions)))
@@ -462,7 +493,7 @@ def replay(
     return state
 
 
-def _check_result(record: Record, state: State | FiveTribesState) -> None:
+def _check_result(record: Record, state: Any) -> None:
     move = len(record.actions) + 1
     if not api.is_terminal(state):
         raise ReplayError(
@@ -471,9 +502,10 @@ def _check_result(record: Record, state: State | FiveTribesState) -> None:
             [Reason("game_not_over", "the record has a result but its game is not over")],
             state,
         )
-    scores = api.final_scores(state)
-    totals = tuple(p.total for p in scores.players)
-    if totals != record.scores or (record.winners is not None and scores.winners != record.winners):
+    reached = record.with_result(state)
+    if reached.scores != record.scores or (
+        record.winners is not None and reached.winners != record.winners
+    ):
         raise ReplayError(
             move,
             None,
@@ -481,8 +513,8 @@ def _check_result(record: Record, state: State | FiveTribesState) -> None:
                 Reason(
                     "result_differs",
                     f"the record says scores {list(record.scores or ())}, winners "
-                    f"{list(record.winners or ())}; the replay gives scores {list(totals)}, "
-                    f"winners {list(scores.winners)}",
+                    f"{list(record.winners or ())}; the replay gives scores "
+                    f"{list(reached.scores or ())}, winners {list(reached.winners or ())}",
                 )
             ],
             state,
