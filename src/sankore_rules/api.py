@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import json
 import secrets
-import weakref
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason, StateError
 from sankore_rules.core.game import Game
-from sankore_rules.core.registry import find_game, game_of, game_of_rules, games, register
+from sankore_rules.core.registry import (
+    find_game,
+    game_of,
+    game_of_rules,
+    games,
+    known_rules,
+    register,
+    remember_rules,
+)
 from sankore_rules.five_tribes.game import FIVE_TRIBES
 from sankore_rules.sankore.game import SANKORE
 from sankore_rules.sankore.state import MAX_STATE_CHARS
@@ -47,25 +53,9 @@ __all__ = [
 for _builtin in (SANKORE, FIVE_TRIBES):
     register(_builtin)
 
-#: Every ruleset alive in the process, by content hash. A state names its ruleset by hash
-#: only, so this is how ``rules_of`` finds it; weak, so that a long-running server loading
-#: corrected tables again and again does not keep every copy forever.
-_RULESETS: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
-#: The rulesets loaded or used to start a game most recently stay loaded even when the program
-#: keeps no reference (it may hold only states); older ones go once nothing holds them.
-RECENT_RULESETS = 8
-_RECENT: OrderedDict[str, Any] = OrderedDict()
 #: The largest state text ``from_json`` reads (the built-in games' bound).
 MAX_JSON_CHARS = MAX_STATE_CHARS
-
-
-def _register(rules: Any) -> Any:
-    known = _RULESETS.setdefault(rules.content_hash, rules)
-    _RECENT[known.content_hash] = known
-    _RECENT.move_to_end(known.content_hash)
-    while len(_RECENT) > RECENT_RULESETS:
-        _RECENT.popitem(last=False)
-    return known
+_register = remember_rules
 
 
 def _game(game: object) -> Game[Any, Any]:
@@ -93,11 +83,8 @@ def rules_of(state: Any) -> Any:
     Raises:
         StateError: when that ruleset has not been loaded in this process.
     """
-    rules = _RULESETS.get(state.rules_hash)
+    rules = known_rules(state.rules_hash, game_of(state))
     if rules is None:
-        bundled = load_rules(game=game_of(state).name)
-        if state.rules_hash == bundled.content_hash:
-            return bundled
         raise StateError(
             f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
             "which is not loaded: load it with load_rules(path) first"
@@ -287,10 +274,10 @@ def from_json(text: str | bytes, rules: Any = None) -> Any:
             )
         return game.from_json(_register(rules), text)
     hashed = game.rules_hash(document)
-    known = _RULESETS.get(hashed) if hashed is not None else None
-    if not isinstance(known, game.rules_type):
+    known = known_rules(hashed, game)
+    if known is None:
         known = load_rules(game=game.name)
-        if hashed is not None and hashed != known.content_hash:
+        if hashed is not None:
             state = document.get("state")
             name = state.get("rules_name") if isinstance(state, dict) else None
             raise StateError(

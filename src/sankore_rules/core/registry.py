@@ -15,6 +15,8 @@ Examples:
 from __future__ import annotations
 
 import re
+import weakref
+from collections import OrderedDict
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -26,7 +28,9 @@ __all__ = [
     "game_of",
     "game_of_rules",
     "games",
+    "known_rules",
     "register",
+    "remember_rules",
     "unregister",
 ]
 
@@ -38,6 +42,44 @@ _GAMES: dict[str, Game[Any, Any]] = {}
 _BY_STATE: dict[type, Game[Any, Any]] = {}
 _BY_RULES: dict[type, Game[Any, Any]] = {}
 _entry_points_loaded = False
+
+#: Every ruleset alive in the process, by content hash. A state names its ruleset by hash
+#: only, so this is how a door finds it; weak, so that a long-running server loading
+#: corrected tables again and again does not keep every copy forever.
+_RULESETS: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+#: The rulesets loaded or used to start a game most recently stay loaded even when the program
+#: keeps no reference (it may hold only states); older ones go once nothing holds them.
+RECENT_RULESETS = 8
+_RECENT: OrderedDict[str, Any] = OrderedDict()
+
+
+def remember_rules(rules: Any) -> Any:
+    """Keep ``rules`` findable by its content hash; the ruleset already known by it is returned.
+
+    A ruleset is shared by every state of its games, so the first one loaded stays the one.
+    """
+    known = _RULESETS.setdefault(rules.content_hash, rules)
+    _RECENT[known.content_hash] = known
+    _RECENT.move_to_end(known.content_hash)
+    while len(_RECENT) > RECENT_RULESETS:
+        _RECENT.popitem(last=False)
+    return known
+
+
+def known_rules(content_hash: object, game: Game[Any, Any] | None = None) -> Any:
+    """The loaded ruleset of that content hash, or None.
+
+    With ``game``, a ruleset of that game: its bundled tables are loaded when they have that
+    hash and nothing else does.
+    """
+    rules = _RULESETS.get(content_hash) if isinstance(content_hash, str) else None
+    if game is not None:
+        if rules is not None and not isinstance(rules, game.rules_type):
+            return None
+        if rules is None:
+            bundled = remember_rules(game.load_rules())
+            rules = bundled if bundled.content_hash == content_hash else None
+    return rules
 
 
 def register(game: Game[Any, Any]) -> Game[Any, Any]:

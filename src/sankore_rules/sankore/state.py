@@ -431,15 +431,15 @@ class State:
     def _repr_svg_(self) -> str | None:
         """The whole state as an SVG picture: how Jupyter and IPython show a state.
 
-        The picture is ``sankore_rules.state_svg()``'s, drawn by the bundled ruleset; a state
-        of a corrected ruleset shows as text (draw it with ``sankore_rules.state_svg``). The
-        drawing is imported on first use: playing a game loads none of it.
+        The picture is ``sankore_rules.state_svg()``'s, asked of the game the registry holds
+        (the state names no module above it); a state whose ruleset is not loaded shows as
+        text. The drawing is imported on first use: playing a game loads none of it.
         """
-        from sankore_rules.sankore.board import load_rules
-        from sankore_rules.sankore.display.svg import state_svg
+        from sankore_rules.core.registry import game_of, known_rules
 
-        rules = load_rules()
-        return state_svg(rules, self) if rules.content_hash == self.rules_hash else None
+        game = game_of(self)
+        rules = known_rules(self.rules_hash, game)
+        return None if rules is None else str(game.svg(rules, self))
 
     def __eq__(self, other: object) -> bool:
         """Equal when every part of the position is (``key()``), whether sealed or a draft."""
