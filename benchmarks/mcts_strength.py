@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> None:
             seed=args.first + i,
             players=2,
             bots=tuple(bots),
-            turn_limit=args.turn_limit or None,
+            options={"turn_limit": args.turn_limit or None},
             mcts_iterations=args.iterations,
         )
         result = play_game(spec)
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> None:
             "seed": spec.seed,
             "opponent": args.opponent,
             "iterations": args.iterations,
-            "turn_limit": spec.turn_limit,
+            "turn_limit": spec.options.get("turn_limit"),
             "mcts_seat": seat,
             "scores": result.scores,
             "winners": result.winners,

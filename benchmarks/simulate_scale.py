@@ -37,7 +37,9 @@ def main() -> None:
     parser.add_argument("--no-ray", action="store_true")
     args = parser.parse_args()
     specs = [
-        GameSpec(seed=s, players=2, bots=(args.bot, args.bot), turn_limit=args.turn_limit)
+        GameSpec(
+            seed=s, players=2, bots=(args.bot, args.bot), options={"turn_limit": args.turn_limit}
+        )
         for s in range(args.games)
     ]
     print(f"{args.games} games, 2 players, {args.bot} bots, load average {os.getloadavg()[0]:.1f}")

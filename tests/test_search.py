@@ -214,12 +214,14 @@ def test_the_mcts_bot_refuses_a_budget_that_is_none(
         MctsBot(**options)  # type: ignore[arg-type]
 
 
-def test_rate_scores_a_finished_game_by_its_winners_and_an_even_start_as_even() -> None:
-    assert [0.5, 0.5, 0.5] == rate(sr.new_game(players=3, seed=1))
+def test_rate_scores_a_finished_game_by_its_returns_and_an_even_start_as_even() -> None:
+    """A finished game rates each seat (1 + r) / 2 of its win/loss return r: 1 and 0 for a
+    sole winner of two; an even start rates every seat 0.5."""
+    assert {0: 0.5, 1: 0.5, 2: 0.5} == rate(sr.new_game(players=3, seed=1))
     state = sr.new_game(players=2, seed=1, turn_limit=1)
     bot = RandomBot(1)
     while not sr.is_terminal(state):
         state = sr.apply(state, bot.choose(state))
     winners = sr.final_scores(state).winners
-    expected = [1 / len(winners) if p in winners else 0.0 for p in range(2)]
+    expected = {p: 1 / len(winners) if p in winners else 0.0 for p in range(2)}
     assert expected == rate(state)

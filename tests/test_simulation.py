@@ -36,15 +36,23 @@ def specs() -> list[GameSpec]:
             seed=seed,
             players=2,
             bots=seat_bots(["mcts", "greedy"], 2, seed),
-            turn_limit=2,
+            options={"turn_limit": 2},
             mcts_iterations=6,
             record_tags=TAGS,
         )
         for seed in range(3)
     ]
-    games.append(GameSpec(seed=9, players=3, bots=("random",) * 3, turn_limit=3, record_tags=TAGS))
+    games.append(
+        GameSpec(
+            seed=9, players=3, bots=("random",) * 3, options={"turn_limit": 3}, record_tags=TAGS
+        )
+    )
     solo = GameSpec(
-        seed=4, players=1, bots=("greedy",), scholar="easy", turn_limit=2, record_tags=TAGS
+        seed=4,
+        players=1,
+        bots=("greedy",),
+        options={"scholar": "easy", "turn_limit": 2},
+        record_tags=TAGS,
     )
     games.append(solo)
     return games
@@ -74,10 +82,13 @@ def test_ray_on_two_local_cpus_gives_the_sequential_results(
     assert not ray.is_initialized()
 
 
-def test_a_result_names_the_bots_by_seat_and_the_scholar(sequential: list[GameResult]) -> None:
+def test_a_result_names_the_bots_by_seat_and_the_automatic_seat(
+    sequential: list[GameResult],
+) -> None:
+    """The Scholar's seat plays by itself (not one of the game's agents): it is "automatic"."""
     assert ("mcts", "greedy") == sequential[0].bots
     assert ("greedy", "mcts") == sequential[1].bots
-    assert ("greedy", "scholar") == sequential[4].bots
+    assert ("greedy", "automatic") == sequential[4].bots
     assert sequential[4] == play_game(specs()[4])
 
 

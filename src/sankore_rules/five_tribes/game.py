@@ -16,7 +16,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sankore_rules.core.errors import StateError
 from sankore_rules.core.game import ActionSpace, Game, Sampler, TensorLayout, Variant
 from sankore_rules.five_tribes import serial
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules, load_five_tribes
@@ -111,22 +110,7 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         Raises:
             StateError: the text is not a sound Five Tribes state of ``rules``.
         """
-        try:
-            document = json.loads(text)
-        except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
-            raise StateError(f"not JSON: {str(exc)[:200]}") from exc
-        if not isinstance(document, dict):
-            raise StateError("not a Five Tribes state: the document is no object")
-        state = serial.read_state(document)
-        if state.rules_hash != rules.content_hash:
-            raise StateError(
-                f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
-                f"not with the given one ({rules.content_hash})"
-            )
-        found = serial.problems(rules, state)
-        if found:
-            raise StateError("inconsistent state: " + "; ".join(found[:3]))
-        return state
+        return serial.read_checked(rules, text)
 
     # --- hooks of the doors, each in a module of its own --------------------------------------
 

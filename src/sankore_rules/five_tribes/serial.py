@@ -66,6 +66,30 @@ def read_state(document: dict[str, Any]) -> FiveTribesState:
     return state
 
 
+def read_checked(rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
+    """The state in the JSON ``text``, checked against ``rules``.
+
+    Raises:
+        StateError: the text is not a sound Five Tribes state of ``rules``.
+    """
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError, TypeError, RecursionError) as exc:
+        raise StateError(f"not JSON: {str(exc)[:200]}") from exc
+    if not isinstance(document, dict):
+        raise StateError("not a Five Tribes state: the document is no object")
+    state = read_state(document)
+    if state.rules_hash != rules.content_hash:
+        raise StateError(
+            f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+            f"not with the given one ({rules.content_hash})"
+        )
+    found = problems(rules, state)
+    if found:
+        raise StateError("inconsistent state: " + "; ".join(found[:3]))
+    return state
+
+
 def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     """What is inconsistent in ``state`` under ``rules``; [] for a sound state."""
     found: list[str] = []

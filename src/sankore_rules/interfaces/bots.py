@@ -1,6 +1,8 @@
-"""Bots that play any decision: a random one and a greedy one-decision lookahead.
+"""Bots that play any decision of any game: a random one and a greedy one-decision lookahead.
 
-Both are reproducible: the same seed and the same states give the same choices.
+Both are reproducible: the same seed and the same states give the same choices. The greedy
+bot rates each result by its game's own evaluation (the ``evaluate`` hook of the game
+protocol), so it plays every registered game that offers one.
 
 Examples:
     >>> import sankore_rules as sr
@@ -8,19 +10,24 @@ Examples:
     >>> bot = RandomBot(seed=1)
     >>> bot.choose(state) in sr.legal_actions(state)
     True
+    >>> tribes = sr.new_game(players=2, seed=5, game="five_tribes")
+    >>> GreedyBot(seed=1).choose(tribes) in sr.legal_actions(tribes)
+    True
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action
-from sankore_rules.five_tribes.state import FiveTribesState
-from sankore_rules.sankore.rules.scoring import Scores
-from sankore_rules.sankore.state import State
+from sankore_rules.core.registry import game_of
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]
+
+#: Worths closer than this are a tie, broken at random.
+TIE = 1e-9
 
 
 class RandomBot:
@@ -29,51 +36,47 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State | FiveTribesState) -> Action:
-        """One of the legal actions of ``state`` (of either game), at random."""
+    def choose(self, state: Any) -> Action:
+        """One of the legal actions of ``state``, at random."""
         return self.rng.choice(api.legal_actions(state))
 
 
-def evaluate(state: State, player: int, scores: Scores | None = None) -> float:
-    """A rough worth of ``state`` for ``player``: score, then the means to score more.
+def evaluate(state: Any, player: int) -> float:
+    """A rough worth of ``state`` for ``player``, as its game rates it (higher is better).
 
-    ``scores``, when given, is ``final_scores(state)``, for callers that rate every player.
+    Raises:
+        NotSupported: the state's game offers no evaluation.
     """
-    pl = state.players[player]
-    sheet = (api.final_scores(state) if scores is None else scores).players[player]
-    icons = sum(sum(line.icons.values()) for line in sheet.disciplines)
-    rules = api.rules_of(state)
-    placed = sum(rules.counts.pieces_per_type - n for n in pl.pieces)
-    levels = sum(rules.student_level[s] for s in pl.students)
-    worth = 2.0 * sheet.total + 1.5 * icons + 2.0 * placed + 0.5 * levels
-    worth += 0.6 * sum(pl.books) + 0.25 * (pl.gold + pl.salt) + 0.4 * pl.inspiration
-    worth += 1.0 * len(pl.graduations) + 0.4 * sum(len(s) for s in pl.skills)
-    worth -= 0.8 * pl.favour_tiles
-    if state.current_player == player:
-        worth += 1.5 * len(state.main_used)  # taking an action beats ending the turn idle
-    return worth
+    return game_of(state).evaluate(api.rules_of(state), state, player)
 
 
 class GreedyBot:
-    """Looks one decision ahead and takes the action whose result scores best.
+    """Looks one decision ahead and takes the action whose result its game rates best.
 
-    Each result is scored by [`evaluate`][sankore_rules.interfaces.bots.evaluate].
+    Each result is rated by [`evaluate`][sankore_rules.interfaces.bots.evaluate] for the
+    player deciding now.
     """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """The best-looking legal action; ties are broken at random."""
-        player = state.current_player
-        assert player is not None, "the game is over"
+    def choose(self, state: Any) -> Action:
+        """The best-looking legal action; ties are broken at random.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        game = game_of(state)
+        rules = api.rules_of(state)
+        player = game.current_player(state)
+        if player is None:
+            raise ValueError("the game is over: there is nothing to choose")
         best: list[Action] = []
         best_worth = float("-inf")
-        for action in api.legal_actions(state):
-            after = api.apply(state, action)
-            worth = evaluate(after, player)
-            if worth > best_worth + 1e-9:
+        for action in game.legal_actions(rules, state):
+            worth = game.evaluate(rules, game.apply(rules, state, action), player)
+            if worth > best_worth + TIE:
                 best, best_worth = [action], worth
-            elif abs(worth - best_worth) <= 1e-9:
+            elif abs(worth - best_worth) <= TIE:
                 best.append(action)
         return self.rng.choice(best)

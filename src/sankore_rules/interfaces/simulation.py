@@ -1,7 +1,7 @@
-"""Games between bots at scale: one process, local processes, or a Ray cluster; standings.
+"""Games between bots at scale, of any game: one process, local processes, or a Ray cluster.
 
-A game is described by a [`GameSpec`][sankore_rules.interfaces.simulation.GameSpec] (its seed,
-setup and the bot in each seat) and played by
+A game is described by a [`GameSpec`][sankore_rules.interfaces.simulation.GameSpec] (its game
+by name, its seed, setup options and the bot in each deciding seat) and played by
 [`play_game`][sankore_rules.interfaces.simulation.play_game] into a
 [`GameResult`][sankore_rules.interfaces.simulation.GameResult] (its actions and scores). Both
 are small records of plain values, so they travel between processes and machines as they are;
@@ -9,16 +9,21 @@ no state does. A bot's seed comes from the game's seed and its seat, so a game p
 wherever it runs, and [`run_games`][sankore_rules.interfaces.simulation.run_games] returns the
 same results in the same order on every backend.
 
-[`standings`][sankore_rules.interfaces.simulation.standings] sums results up per bot: games,
-wins with a Wilson 95% interval on the win rate, mean score with a normal 95% interval.
+Everything about the game is asked of it through the game protocol: who decides (``agents``;
+the seats it plays by itself are named ``"automatic"`` in the results), the points and the
+winners. [`standings`][sankore_rules.interfaces.simulation.standings] sums results up per bot:
+games, wins with a Wilson 95% interval on the win rate, mean score with a normal 95% interval.
 
 Examples:
-    >>> spec = GameSpec(seed=3, players=2, bots=("random", "greedy"), turn_limit=5)
+    >>> spec = GameSpec(seed=3, players=2, bots=("random", "greedy"), options={"turn_limit": 5})
     >>> result = play_game(spec)
     >>> result == play_game(spec)
     True
     >>> [s.bot for s in standings([result])]
     ['greedy', 'random']
+    >>> tribes = play_game(GameSpec(seed=3, players=2, bots=("random",) * 2, game="five_tribes"))
+    >>> tribes.winners == play_game(GameSpec(3, 2, ("random",) * 2, game="five-tribes")).winners
+    True
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import math
 import multiprocessing
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
 
@@ -35,10 +40,10 @@ from attrs import field, frozen
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action
+from sankore_rules.core.registry import find_game
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.records import save_record
 from sankore_rules.interfaces.search import MctsBot
-from sankore_rules.sankore.state import State
 
 __all__ = [
     "BOTS",
@@ -59,8 +64,8 @@ __all__ = [
 #: The bots by name, as ``--bot`` and [`GameSpec`][sankore_rules.interfaces.simulation.GameSpec]
 #: name them.
 BOTS = ("greedy", "mcts", "random")
-#: The name the standings give the Scholar's seat in a solo game.
-SCHOLAR_NAME = "scholar"
+#: The name the results and standings give a seat the game plays by itself (Sankoré's Scholar).
+AUTOMATIC_NAME = "automatic"
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -68,7 +73,7 @@ Z95 = 1.959963984540054
 class Bot(Protocol):
     """Anything that picks an action for the pending decision."""
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: Any) -> Action:
         """One legal action of ``state``."""
         ...
 
@@ -119,17 +124,23 @@ def seat_bots(names: Sequence[str], players: int, game: int) -> tuple[str, ...]:
     return tuple(names[(p + game) % players] for p in range(players))
 
 
+def _options(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A spec's setup options as a plain dict (a copy: the spec stays as it was made)."""
+    return dict(value)
+
+
 @frozen
 class GameSpec:
-    """One game to play: its setup, and the bot in each seat.
+    """One game to play: its game and setup, and the bot in each deciding seat.
 
     Attributes:
         seed: the game's seed; each bot's is ``seed * 100 + seat``.
-        players: 2-4, or 1 for the solo game against the Scholar.
-        bots: the bot of each seat by name, P0 first (one for a solo game: yours).
-        library: the Library side.
-        turn_limit: the turn-limit variant, or None.
-        scholar: the Scholar's difficulty in a solo game.
+        players: the player count given to [`new_game`][sankore_rules.new_game].
+        bots: the bot of each deciding seat by name (``Game.agents``), the lowest seat first:
+            one per player, and one for a solo Sankoré game (yours).
+        game: the game's registered name (``"five_tribes"``; Sankoré by default).
+        options: the game's setup options, as ``new_game`` takes them
+            (``{"turn_limit": 6}``).
         mcts_iterations: the MCTS bots' iterations per decision (None: ``mcts_time`` only).
         mcts_time: the MCTS bots' seconds per decision at most, or None.
         record_tags: when not None, the result carries the game's record
@@ -139,12 +150,15 @@ class GameSpec:
     seed: int
     players: int
     bots: tuple[str, ...]
-    library: str = "three_shelf"
-    turn_limit: int | None = None
-    scholar: str | None = None
+    game: str = "sankore"
+    options: Mapping[str, Any] = field(factory=dict, converter=_options, hash=False)
     mcts_iterations: int | None = 200
     mcts_time: float | None = None
     record_tags: tuple[tuple[str, str], ...] | None = None
+
+    def setup(self) -> dict[str, Any]:
+        """The setup options ``new_game`` is given (a copy)."""
+        return dict(self.options)
 
 
 @frozen
@@ -153,11 +167,12 @@ class GameResult:
 
     Attributes:
         seed: the game's seed.
-        bots: the bot of each seat by name; the Scholar's seat is ``"scholar"``.
+        bots: the bot of each seat by name; a seat the game plays by itself is
+            ``"automatic"``.
         actions: every action taken, in notation.
-        scores: each seat's total.
+        scores: each seat's points (``Game.totals``; whole numbers as ints).
         winners: the winners' seats.
-        end_cause: why the game ended (``State.end_cause``).
+        end_cause: why the game ended, as the state names it (None when it does not).
         decisions: how many decisions each seat took.
         seconds: the time each seat's bot took to choose, in all (not part of equality).
         record: the game's record as JSON text, when the spec asked for it.
@@ -166,7 +181,7 @@ class GameResult:
     seed: int
     bots: tuple[str, ...]
     actions: tuple[str, ...]
-    scores: tuple[int, ...]
+    scores: tuple[float, ...]
     winners: tuple[int, ...]
     end_cause: str | None
     decisions: tuple[int, ...]
@@ -178,66 +193,70 @@ def play_game(spec: GameSpec) -> GameResult:
     """Play the game ``spec`` describes to its end.
 
     Raises:
-        ValueError: for a setup the game does not have, or an unknown bot.
+        ValueError: for a game or setup the library does not have, an unknown bot, or not one
+            bot per deciding seat.
     """
-    seats = 2 if spec.players == 1 else spec.players
-    if len(spec.bots) != spec.players:
-        raise ValueError(f"{spec.players} player(s) need as many bots, got {len(spec.bots)}")
-    state = api.new_game(
-        players=spec.players,
-        seed=spec.seed,
-        library=spec.library,
-        turn_limit=spec.turn_limit,
-        scholar=spec.scholar,
-    )
-    bots = [
-        make_bot(
+    game = find_game(spec.game)
+    setup = spec.setup()
+    state = api.new_game(players=spec.players, seed=spec.seed, game=game.name, **setup)
+    rules = api.rules_of(state)
+    agents = game.agents(state)
+    if len(spec.bots) != len(agents):
+        raise ValueError(
+            f"{game.name} with players={spec.players} has {len(agents)} deciding seat(s): "
+            f"name as many bots, not {len(spec.bots)}"
+        )
+    bots = {
+        seat: make_bot(
             name,
-            spec.seed * 100 + p,
+            spec.seed * 100 + seat,
             mcts_iterations=spec.mcts_iterations,
             mcts_time=spec.mcts_time,
         )
-        for p, name in enumerate(spec.bots)
-    ]
+        for seat, name in zip(agents, spec.bots, strict=True)
+    }
+    seats = game.seats(state)
     actions: list[str] = []
     decisions = [0] * seats
     seconds = [0.0] * seats
-    while not state.game_over:
-        player = state.current_player
-        assert player is not None
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        assert player is not None, "a game under way has a deciding seat"
         started = time.perf_counter()
         action = bots[player].choose(state)
         seconds[player] += time.perf_counter() - started
         decisions[player] += 1
         actions.append(str(action))
-        state = api.apply(state, action)
-    scores = api.final_scores(state)
-    names = list(spec.bots)
-    if scores.scholar is not None:
-        names.insert(scores.scholar, SCHOLAR_NAME)
+        state = game.apply(rules, state, action)
+    named = dict(zip(agents, spec.bots, strict=True))
     record = None
     if spec.record_tags is not None:
         record = save_record(
             actions,
             players=spec.players,
             seed=spec.seed,
-            library=spec.library,
-            turn_limit=spec.turn_limit,
-            scholar=spec.scholar,
+            game=game.name,
             final=state,
             tags=dict(spec.record_tags),
+            **setup,
         )
     return GameResult(
         seed=spec.seed,
-        bots=tuple(names),
+        bots=tuple(named.get(seat, AUTOMATIC_NAME) for seat in range(seats)),
         actions=tuple(actions),
-        scores=tuple(sheet.total for sheet in scores.players),
-        winners=scores.winners,
-        end_cause=state.end_cause,
+        scores=tuple(_number(t) for t in game.totals(rules, state)),
+        winners=tuple(game.winners(rules, state)),
+        # Not a hook of the protocol: both built-in games' states name the cause.
+        end_cause=getattr(state, "end_cause", None),
         decisions=tuple(decisions),
         seconds=tuple(seconds),
         record=record,
     )
+
+
+def _number(value: float) -> float:
+    """``value`` as an int when it is whole (points are), so results read as they always did."""
+    return int(value) if float(value).is_integer() else value
 
 
 def play_games(specs: Sequence[GameSpec]) -> list[GameResult]:
@@ -441,7 +460,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 def standings(results: Sequence[GameResult]) -> list[Standing]:
     """Per bot (by name, sorted): games, wins and mean score, with 95% intervals."""
-    scores: dict[str, list[int]] = {}
+    scores: dict[str, list[float]] = {}
     wins: dict[str, int] = {}
     for result in results:
         for seat, (bot, score) in enumerate(zip(result.bots, result.scores, strict=True)):

@@ -1,27 +1,15 @@
-"""Determinization: full states that agree with everything one player sees.
+"""Determinization: full states that agree with everything one player sees, in any game.
 
-A search bot under hidden information cannot look at the other players' Objective cards, the
-order of the market's piles, the Scholar's deck and bag or the seed, but it can play out
-states in which those hidden parts are redrawn.
-[`Determinizer`][sankore_rules.interfaces.search.Determinizer] builds them from an observation
-alone (the dict of [`observation`][sankore_rules.observation]), so a bot built on it cannot see
-what its player may not: the true state never reaches it.
+A search bot under hidden information cannot look at what its player may not see (another
+player's hand, the order of a deck, the seed), but it can play out states in which those
+hidden parts are redrawn. [`Determinizer`][sankore_rules.interfaces.search.Determinizer]
+builds them from an observation alone (the dict of [`observation`][sankore_rules.observation]),
+so a bot built on it cannot see what its player may not: the true state never reaches it.
 
-Each sample redraws, uniformly among the arrangements consistent with the observation:
-
-- the other players' Objective cards (and in a solo game the Scholar's face-down deck, in its
-  order, and the card waiting face down for its draft), from the cards the viewer has not
-  seen: not in the viewer's hand, not completed, not in the Scholar's card slots, not named by
-  the last action's events;
-- each market pile below its visible top tile: its tiles and their order, from the tiles of
-  that discipline and level seen nowhere (tiles replaced on a player board leave the game, so
-  the unseen ones may be more than the pile holds);
-- in a solo game, the draw order of the Scholar's bag, from its visible counts;
-- the seed, so that the draws still to come (a Student put into the Scholar's bag) differ too.
-
-What an observation does not keep is not taken into account: a card or tile seen once and
-put back in the box (the solo draft card after the Scholar's draft, a Class tile replaced on a
-player board) may be drawn into a sample's hidden parts once the events naming it are gone.
+Which parts are hidden, and how they are redrawn, is each game's business: the observation
+names its game (``"game"``) and its ruleset (``"rules_hash"``), and the game's ``sampler`` hook
+does the drawing (see ``core/game.py``). Every sample ``s`` of a view ``v`` of seat ``p``
+satisfies ``observation(s, p) == v`` and is a state ``from_json`` accepts.
 
 Examples:
     >>> import random
@@ -30,141 +18,108 @@ Examples:
     >>> sampled = sample_state(state, 0, random.Random(1))
     >>> sr.observation(sampled, 0) == sr.observation(state, 0)
     True
+    >>> tribes = sr.new_game(players=2, seed=4, game="five_tribes")
+    >>> sampled = sample_state(tribes, 1, random.Random(1))
+    >>> sr.observation(sampled, 1) == sr.observation(tribes, 1)
+    True
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import Any
 
 from sankore_rules import api
-from sankore_rules.sankore.state import MarketColumn, State
-from sankore_rules.sankore.state import from_json as _structure
+from sankore_rules.core.game import Game
+from sankore_rules.core.registry import find_game
 
 __all__ = ["Determinizer", "sample_state"]
 
-#: Sampled states get a fresh seed below this bound (any seed the game takes would do).
-SEED_SPACE = 2**64
-
-#: The market piles an observation shows only the top of, and the level of their tiles.
-_PILES = (("pile1", 1), ("pile2", 2))
+#: What a state the game's checks refuse may raise beside StateError (a ValueError): the
+#: checks are written for states from JSON, and a view's template can be stranger still.
+_MALFORMED = (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError)
 
 
 class Determinizer:
-    """Draws full states consistent with one player's observation.
+    """Draws full states consistent with one player's observation, of any game.
 
-    Built once per observation (it parses and checks it, a few milliseconds); each
-    [`sample`][sankore_rules.interfaces.search.Determinizer.sample] then costs a state's
-    clone and a few shuffles.
+    Built once per observation (the game's sampler parses and checks it); each
+    [`sample`][sankore_rules.interfaces.search.Determinizer.sample] then redraws the hidden
+    parts.
 
     Args:
         view: what [`observation`][sankore_rules.observation] returned for the viewing player.
+        rules: the ruleset of the observed state, when it is not the game's bundled one (a
+            corrected copy from [`load_rules`][sankore_rules.load_rules]); it must be the one
+            the observation names.
+
+    Attributes:
+        game: the observed state's game.
+        rules: its ruleset.
+        viewer: the seat whose observation it is.
 
     Raises:
-        ValueError: when ``view`` is not an observation of a state of a loaded ruleset, or
-            its hidden parts cannot be filled (more hidden cards than unseen ones).
+        ValueError: ``view`` is not an observation of a registered game's state (no game, an
+            unknown game, a ruleset other than the bundled or given one), the game's sampler
+            refuses it (a field missing or mistyped, counts that do not add up, a card seen
+            twice: the message says which), a first sample is a state ``from_json`` refuses,
+            or its observation by the viewer is not ``view``.
+        NotSupported: the game cannot redraw its hidden parts.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        try:
-            self.viewer: int = view["viewer"]
-            document = _template_document(view)
-            self._template = _structure(json.dumps({"format": 1, "state": document}))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not an observation of a game state: {exc}") from exc
-        rules = api.rules_of(self._template)
-        self._hands = {
-            p: pl["objectives"]
-            for p, pl in enumerate(view["players"])
-            if p != self.viewer and isinstance(pl["objectives"], int)
-        }
-        solo = view.get("solo")
-        self._drafting = solo is not None and any(
-            t["kind"] == "scholar_draft" for t in view["agenda"]
-        )
-        seen = {c for pl in view["players"] for c in pl["completed"]}
-        seen.update(view["players"][self.viewer]["objectives"])
-        if solo is not None:
-            seen.update(solo["slots"])
-        seen.update(
-            e["detail"]["card"] for e in view.get("events", ()) if "card" in e.get("detail", {})
-        )
-        self._cards = sorted(set(rules.objective_cards) - seen)
-        wanted = sum(self._hands.values()) + self._drafting
-        if wanted > len(self._cards):
-            raise ValueError(
-                f"the observation hides {wanted} Objective cards but only "
-                f"{len(self._cards)} are unseen"
-            )
-        counts = [] if solo is None else solo["bag_counts"]
-        self._bag = [d for d, n in zip(rules.disciplines, counts, strict=False) for _ in range(n)]
-        visible = set(_strings(view))
-        # Per market column and pile: how many tiles lie below the top, and which may.
-        self._piles: list[dict[str, tuple[int, list[str]]]] = []
-        for d, column in zip(rules.disciplines, view["market"], strict=True):
-            hidden: dict[str, tuple[int, list[str]]] = {}
-            for pile, level in _PILES:
-                count = column[f"{pile}_count"]
-                unseen = sorted(
-                    c.id
-                    for c in rules.tables.classes.advanced
-                    if c.discipline == d and c.level == level and c.id not in visible
-                )
-                if len(unseen) < count - 1:
-                    raise ValueError(
-                        f"the {d} market's {pile} holds {count} tiles, but only "
-                        f"{len(unseen)} unseen ones could lie below its top"
-                    )
-                hidden[pile] = (max(count - 1, 0), unseen)
-            self._piles.append(hidden)
+    def __init__(self, view: Mapping[str, Any], rules: Any = None) -> None:
+        if not isinstance(view, Mapping):
+            raise ValueError(f"not an observation of a game state: a {type(view).__name__}")
+        if "game" not in view:
+            raise ValueError("not an observation of a game state: it names no game")
+        self.game: Game[Any, Any] = find_game(view["game"])
+        self.rules: Any = _ruleset(self.game, view, rules)
+        self._sampler = self.game.sampler(self.rules, view)
+        self.viewer: int = self._sampler.viewer
+        self._check(view)
 
     @classmethod
-    def of(cls, state: State, player: int) -> Determinizer:
-        """The determinizer of what ``player`` sees of ``state``."""
-        return cls(api.observation(state, player))
+    def of(cls, state: Any, player: int) -> Determinizer:
+        """The determinizer of what ``player`` sees of ``state``.
 
-    def sample(self, rng: random.Random) -> State:
-        """A full state agreeing with the observation, its hidden parts drawn from ``rng``.
-
-        The state is new and sealed like any the library hands out.
+        Raises:
+            ValueError: for a player the game does not have.
         """
-        state = self._template.clone()
-        state.seed = rng.randrange(SEED_SPACE)
-        cards = self._cards.copy()
-        rng.shuffle(cards)
-        for p, n in self._hands.items():
-            state.players[p].objectives = tuple(cards.pop() for _ in range(n))
-        if state.solo is not None:
-            if self._drafting:
-                state.solo.draft_card = cards.pop()
-            bag = self._bag.copy()
-            rng.shuffle(bag)
-            state.solo.bag = tuple(bag)
-        market = []
-        for column, hidden in zip(state.market, self._piles, strict=True):
-            below = {pile: rng.sample(unseen, n) for pile, (n, unseen) in hidden.items()}
-            market.append(
-                MarketColumn(
-                    column.level3,
-                    column.pile2[:1] + tuple(below["pile2"]),
-                    column.shown2,
-                    column.pile1[:1] + tuple(below["pile1"]),
-                    column.shown1,
-                )
+        return cls(api.observation(state, player), api.rules_of(state))
+
+    def sample(self, rng: random.Random) -> Any:
+        """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""
+        return self._sampler.sample(rng)
+
+    def _check(self, view: Mapping[str, Any]) -> None:
+        """Refuse ``view`` unless a first sample passes ``from_json`` and shows it back.
+
+        A view a game's sampler could read may still describe no state (counts that add up to
+        more than the box holds, a rule broken) or not be what its viewer would be shown (a
+        decision tampered with). Samples differ only in what the view hides, which neither
+        check depends on, so one sample stands for all.
+        """
+        game, rules = self.game, self.rules
+        first = self._sampler.sample(random.Random(0))
+        try:
+            game.from_json(rules, game.to_json(first))
+        except _MALFORMED as exc:
+            raise ValueError(f"the observation describes no state of the game: {exc}") from exc
+        # Compared as JSON: a view that travelled as JSON text has lists for tuples.
+        if _as_json(game.observation(rules, first, self.viewer)) != _as_json(dict(view)):
+            raise ValueError(
+                "the observation is not what its viewer sees of the state it describes"
             )
-        state.market = tuple(market)
-        state.seal()  # a state like any the library hands out
-        return state
 
 
-def sample_state(state: State, player: int, rng: random.Random) -> State:
+def sample_state(state: Any, player: int, rng: random.Random) -> Any:
     """A state ``player`` cannot tell from ``state``, its hidden parts redrawn from ``rng``.
 
     ``observation(sample_state(state, p, rng), p) == observation(state, p)``, and the sample
     plays on to the end like any state. Only ``observation(state, player)`` is read: see
-    [`Determinizer`][sankore_rules.interfaces.search.Determinizer] for what is redrawn.
+    [`Determinizer`][sankore_rules.interfaces.search.Determinizer].
 
     Raises:
         ValueError: for a player the game does not have.
@@ -172,39 +127,33 @@ def sample_state(state: State, player: int, rng: random.Random) -> State:
     return Determinizer.of(state, player).sample(rng)
 
 
-def _template_document(view: dict[str, Any]) -> dict[str, Any]:
-    """The state's JSON fields from an observation, its hidden parts left empty."""
-    document = {k: v for k, v in view.items() if k not in ("viewer", "decision")}
-    document["seed"] = 0
-    viewer = view["viewer"]
-    document["players"] = [
-        pl if p == viewer else {**pl, "objectives": []} for p, pl in enumerate(view["players"])
-    ]
-    document["market"] = [
-        {
-            "level3": c["level3"],
-            "pile2": [c["pile2_top"]] if c["pile2_top"] is not None else [],
-            "shown2": c["shown2"],
-            "pile1": [c["pile1_top"]] if c["pile1_top"] is not None else [],
-            "shown1": c["shown1"],
-        }
-        for c in view["market"]
-    ]
-    solo = view.get("solo")
-    if solo is not None:
-        plain = {k: v for k, v in solo.items() if k != "bag_counts"}
-        document["solo"] = {**plain, "bag": [], "draft_card": None}
-    return document
+def _ruleset(game: Game[Any, Any], view: Mapping[str, Any], rules: Any) -> Any:
+    """The ruleset ``view`` names: ``rules`` when given, else the game's bundled one."""
+    wanted = view.get("rules_hash")
+    if rules is None:
+        rules = api.load_rules(game=game.name)
+        if rules.content_hash != wanted:
+            raise ValueError(
+                f"the observation names ruleset {view.get('rules_name')!r} ({wanted!r}), "
+                f"not the bundled {game.name} ruleset: pass that ruleset as rules="
+            )
+        return rules
+    given = getattr(rules, "content_hash", None)
+    if not isinstance(rules, game.rules_type) or given != wanted:
+        raise ValueError(
+            f"the observation names ruleset {view.get('rules_name')!r} ({wanted!r}), "
+            f"not the given one ({given!r})"
+        )
+    return rules
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string in JSON-like ``value``, dict keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
+def _as_json(value: Any) -> Any:
+    """``value`` as JSON reads it back.
+
+    Raises:
+        ValueError: ``value`` holds what JSON cannot.
+    """
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"not an observation: it holds what JSON cannot ({exc})") from exc

@@ -1,4 +1,4 @@
-"""An information-set Monte Carlo tree search bot (single-observer ISMCTS).
+"""An information-set Monte Carlo tree search bot (single-observer ISMCTS), for any game.
 
 The bot searches one tree over its player's information set (Cowling, Powley and Whitehouse,
 "Information Set Monte Carlo Tree Search", 2012). Each iteration draws a state consistent with
@@ -7,9 +7,11 @@ the tree with UCB restricted to the actions legal in that state (counting, for e
 how often it was available), adds one node, plays a few random decisions on, rates the result
 and backs the rating up, each node rated for the player who chose its action.
 
-A leaf is rated by the final scores once the game is over (1 for a win, shared among the
-winners), otherwise by [`evaluate`][sankore_rules.interfaces.bots.evaluate]: each player's
-worth against the best of the others, squashed into (0, 1).
+Only the seats the game lists as deciding (``agents``) ever choose: the turns a game plays by
+itself (the Scholar's, in a solo Sankoré game) happen inside ``apply``. A leaf is rated by the
+game's returns once the game is over (``Game.returns``, win/loss, mapped from [-1, 1] onto
+[0, 1]), otherwise by the game's evaluation (``Game.evaluate``): each seat's worth against the
+best of the others, squashed into (0, 1).
 
 The bot reads nothing but [`observation`][sankore_rules.observation] of the state it is given:
 two states its player cannot tell apart get the same choice from bots of the same seed.
@@ -27,18 +29,19 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action
-from sankore_rules.interfaces.bots import evaluate
+from sankore_rules.core.game import Game
+from sankore_rules.core.registry import game_of
 from sankore_rules.interfaces.search.determinize import Determinizer
-from sankore_rules.sankore.state import State
 
 __all__ = ["MctsBot", "rate"]
 
-#: How far apart two players' worths (``evaluate``) must be for the leader's rating to reach
-#: about 0.88 (0.5 + tanh(1) / 2): about ten points of score, worth 2 each.
+#: How far apart two seats' worths (``Game.evaluate``) must be for the leader's rating to reach
+#: about 0.88 (0.5 + tanh(1) / 2): about ten points of Sankoré's score, worth 2 each.
 WORTH_SCALE = 20.0
 
 
@@ -54,23 +57,27 @@ class _Node:
         self.available = 0
 
 
-def rate(state: State) -> list[float]:
-    """Each player's rating of ``state`` in [0, 1], as the search backs it up.
+def rate(state: Any) -> dict[int, float]:
+    """Each deciding seat's rating of ``state`` in [0, 1], as the search backs it up.
 
-    A finished game: 1 for a sole winner, 1/k for each of k sharing the win, 0 for the rest.
-    A game under way: 0.5 + tanh(d / ``WORTH_SCALE``) / 2, where d is the player's
-    [`evaluate`][sankore_rules.interfaces.bots.evaluate] worth minus the best of the others'.
+    A finished game: the seat's win/loss return ``r`` of ``Game.returns`` as ``(1 + r) / 2``
+    (1 for a sole winner of two, 0.5 for everyone when all share the win). A game under way:
+    0.5 + tanh(d / ``WORTH_SCALE``) / 2, where d is the seat's evaluation minus the best of the
+    other seats' (the seats the game plays by itself count among the others).
     """
-    scores = api.final_scores(state)
-    seats = len(state.players)
-    if state.game_over:
-        winners = scores.winners
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(seats)]
-    worth = [evaluate(state, p, scores) for p in range(seats)]
-    ratings = []
-    for p in range(seats):
+    return _rate(game_of(state), api.rules_of(state), state)
+
+
+def _rate(game: Game[Any, Any], rules: Any, state: Any) -> dict[int, float]:
+    agents = game.agents(state)
+    if game.is_terminal(state):
+        returns = game.returns(rules, state, "win_loss")
+        return {p: (1.0 + r) / 2.0 for p, r in zip(agents, returns, strict=True)}
+    worth = [game.evaluate(rules, state, p) for p in range(game.seats(state))]
+    ratings = {}
+    for p in agents:
         best_other = max(w for q, w in enumerate(worth) if q != p)
-        ratings.append(0.5 + 0.5 * math.tanh((worth[p] - best_other) / WORTH_SCALE))
+        ratings[p] = 0.5 + 0.5 * math.tanh((worth[p] - best_other) / WORTH_SCALE)
     return ratings
 
 
@@ -112,29 +119,36 @@ class MctsBot:
         #: The number of iterations the last search ran (0 when the choice was forced).
         self.last_iterations = 0
 
-    def choose(self, state: State) -> Action:
-        """The most visited action of a search from ``player``'s observation of ``state``."""
-        player = state.current_player
+    def choose(self, state: Any) -> Action:
+        """The most visited action of a search from the deciding player's observation.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        player = game_of(state).current_player(state)
         if player is None:
             raise ValueError("the game is over: there is nothing to choose")
-        return self.choose_from_observation(api.observation(state, player))
+        return self._search(Determinizer.of(state, player))
 
-    def choose_from_observation(self, view: dict[str, Any]) -> Action:
+    def choose_from_observation(self, view: Mapping[str, Any], rules: Any = None) -> Action:
         """The most visited action of a search from an observation of the pending decision.
 
         ``view`` is what [`observation`][sankore_rules.observation] gives the player who
-        must decide now.
+        must decide now; ``rules`` the ruleset, when it is not the game's bundled one.
 
         Raises:
             ValueError: when ``view`` is not that player's observation of a game under way.
         """
-        decision = view.get("decision")
-        if decision is None or decision["player"] != view.get("viewer"):
+        decision = view.get("decision") if isinstance(view, Mapping) else None
+        if not isinstance(decision, Mapping) or decision.get("player") != view.get("viewer"):
             raise ValueError("the observation is not of its viewer's pending decision")
-        determinizer = Determinizer(view)
-        rng = self.rng
+        return self._search(Determinizer(view, rules))
+
+    def _search(self, determinizer: Determinizer) -> Action:
+        """The most visited action at the root of a search over ``determinizer``'s samples."""
+        game, rules, rng = determinizer.game, determinizer.rules, self.rng
         first = determinizer.sample(rng)
-        actions = api.legal_actions(first)
+        actions = game.legal_actions(rules, first)
         self.last_iterations = 0
         if len(actions) == 1:
             return actions[0]
@@ -143,7 +157,7 @@ class MctsBot:
         done = 0
         sample = first
         while True:
-            self._iterate(root, sample)
+            self._iterate(game, rules, root, sample)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -159,18 +173,17 @@ class MctsBot:
         )
         return by_key[ranked[-1][2]]
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(self, game: Game[Any, Any], rules: Any, root: _Node, state: Any) -> None:
         """One iteration on the determinized ``state``: select, expand, roll out, back up."""
         rng = self.rng
         node = root
         path: list[tuple[_Node, int]] = []
-        while not state.game_over:
-            player = state.current_player
-            assert player is not None
-            actions = api.legal_actions(state)
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            assert player is not None, "a game under way has a deciding seat"
             untried: list[Action] = []
             present: list[tuple[_Node, Action]] = []
-            for action in actions:
+            for action in game.legal_actions(rules, state):
                 child = node.children.get(str(action))
                 if child is None:
                     untried.append(action)
@@ -182,17 +195,17 @@ class MctsBot:
                 child = node.children[str(action)] = _Node()
                 child.available = 1
                 path.append((child, player))
-                state = api.apply(state, action)
+                state = game.apply(rules, state, action)
                 break
             child, action = max(present, key=lambda pair: self._ucb(pair[0]))
             path.append((child, player))
-            state = api.apply(state, action)
+            state = game.apply(rules, state, action)
             node = child
         for _ in range(self.rollout):
-            if state.game_over:
+            if game.is_terminal(state):
                 break
-            state = api.apply(state, rng.choice(api.legal_actions(state)))
-        ratings = rate(state)
+            state = game.apply(rules, state, rng.choice(game.legal_actions(rules, state)))
+        ratings = _rate(game, rules, state)
         for child, player in path:
             child.visits += 1
             child.total += ratings[player]

@@ -1,0 +1,169 @@
+"""Five Tribes' hooks for the bots and search: a rough evaluation and a sampler of hidden parts.
+
+[`evaluate`][sankore_rules.five_tribes.search.evaluate] rates a position for one seat, for the
+greedy bot and the search's leaves.
+[`TribesSampler`][sankore_rules.five_tribes.search.TribesSampler] redraws, from one seat's
+observation alone, what the observation hides (see ``FiveTribesGame.observation``):
+
+- the order of the resource deck: its cards are the deck's cards (the goods and the Fakirs of
+  the cards table) less those seen in the market, the discard pile and the players' hands;
+- the order of the Djinn deck: its Djinns are the ruleset's less those on display and held;
+- the seed, 128 fresh bits, with ``draws`` set to 0: every draw still to come (a meeple from
+  the bag, a reshuffle) then differs too.
+
+The bag is only counted by the state itself, so nothing more is hidden. The sampler refuses an
+observation it cannot read or fill, and reads the state it describes with every check of
+``from_json``; the search's ``Determinizer`` also checks that the viewer's observation of a
+first sample is the one given.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from sankore_rules.core.tasks import Event
+from sankore_rules.five_tribes import serial
+from sankore_rules.five_tribes.board import GAME, FiveTribesRules
+from sankore_rules.five_tribes.rules.common import FAKIR
+from sankore_rules.five_tribes.scoring import tribes_scores
+from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.tables import MeepleEffect
+
+__all__ = ["SEED_BITS", "TribesSampler", "evaluate"]
+
+#: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
+SEED_BITS = 128
+
+#: What an observation adds to the state's fields, and a state's JSON leaves out.
+_OBSERVATION_ONLY = ("viewer", "events", "decision")
+#: What reading a tampered observation may raise before a check of ours words the problem.
+_MALFORMED = (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError)
+
+
+def evaluate(rules: FiveTribesRules, state: FiveTribesState, player: int) -> float:
+    """A rough worth of ``state`` for ``player``: the points as they stand, then a little more.
+
+    Beyond the points their final scoring already gives them: coins buy the first turns of
+    the next bids, goods may grow into larger sets, Fakirs pay for Djinns' powers, a Djinn's
+    power keeps working, and each Vizier counts toward the bonus for having more than the
+    others (FT-SC-2).
+    """
+    holder = state.players[player]
+    total = tribes_scores(rules, state).players[player].total
+    viziers = holder.pool[rules.effect_colour[MeepleEffect.VIZIERS]]
+    worth = float(total) + 0.1 * holder.coins + 0.5 * len(holder.goods)
+    worth += 0.5 * holder.fakirs + 2.0 * len(holder.djinns) + 1.0 * viziers
+    return worth
+
+
+class TribesSampler:
+    """Draws full Five Tribes states consistent with one seat's observation.
+
+    Built once per observation (it parses and checks it); each
+    [`sample`][sankore_rules.five_tribes.search.TribesSampler.sample] then costs a state's
+    clone and two shuffles.
+
+    Args:
+        rules: the ruleset the observed state is played by.
+        view: what ``observation`` returned for the viewing seat.
+
+    Attributes:
+        viewer: the seat whose observation it is.
+
+    Raises:
+        ValueError: ``view`` is not an observation of a state of ``rules``: a field missing or
+            of the wrong type, a deck's count that does not add up with the cards seen, a card
+            or Djinn seen more often than the game has it, or a state ``from_json`` refuses.
+    """
+
+    def __init__(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> None:
+        try:
+            self.viewer: int = view["viewer"]
+            if type(self.viewer) is not int or not 0 <= self.viewer < view["player_count"]:
+                raise ValueError(f"viewer {self.viewer!r} is not a seat of the game")
+            self._deck = _unseen_cards(rules, view)
+            self._djinns = _unseen_djinns(rules, view)
+            events = [_event(e) for e in view["events"]]
+            document = {k: v for k, v in view.items() if k not in _OBSERVATION_ONLY}
+            # The hidden parts' places, filled by the cards they must hold in some order.
+            document.update(seed=0, draws=0, deck=self._deck, djinn_deck=self._djinns)
+            text = json.dumps({"format": serial.FORMAT, "game": GAME, "state": document})
+        except _MALFORMED as exc:
+            raise ValueError(f"not an observation of a Five Tribes state: {exc}") from exc
+        try:
+            # Read with every check of from_json: a sample differs from this one only in the
+            # order of the decks and the seed, which no check looks at.
+            self._template = serial.read_checked(rules, text)
+        except _MALFORMED as exc:
+            raise ValueError(f"the observation describes no state of the game: {exc}") from exc
+        self._template.events = events
+
+    def sample(self, rng: random.Random) -> FiveTribesState:
+        """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""
+        state = self._template.clone()
+        rng.shuffle(state.deck)
+        rng.shuffle(state.djinn_deck)
+        state.seed = rng.getrandbits(SEED_BITS)
+        state.draws = 0
+        return state
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def _unseen_cards(rules: FiveTribesRules, view: Mapping[str, Any]) -> list[str]:
+    """The resource cards the deck must hold: every card of the game less those seen."""
+    every = Counter({g.id: g.count for g in rules.tables.cards.good})
+    every[FAKIR] = rules.tables.cards.fakirs
+    seen = Counter([*view["market"], *view["discard"]])
+    for holder in view["players"]:
+        seen.update(holder["goods"])
+        if not _is_count(holder["fakirs"]):
+            raise ValueError(f"a player's fakirs must be a count, got {holder['fakirs']!r}")
+        seen[FAKIR] += holder["fakirs"]
+    return _rest(every, seen, view["deck"], "resource card", "deck")
+
+
+def _unseen_djinns(rules: FiveTribesRules, view: Mapping[str, Any]) -> list[str]:
+    """The Djinns the Djinn deck must hold: every Djinn less those on display and held."""
+    every = Counter(list(rules.djinn_by_id))
+    seen = Counter(view["djinn_display"])
+    for holder in view["players"]:
+        seen.update(holder["djinns"])
+    return _rest(every, seen, view["djinn_deck"], "Djinn", "djinn_deck")
+
+
+def _rest(
+    every: Counter[str], seen: Counter[Any], count: object, what: str, deck: str
+) -> list[str]:
+    """``every`` less ``seen``, sorted, checked against the ``count`` the observation gives."""
+    if not _is_count(count):
+        raise ValueError(f"{deck} must be a count of hidden cards, got {count!r}")
+    over = sorted(str(c) for c, n in seen.items() if n > every[c])
+    if over:
+        raise ValueError(f"{what}(s) {', '.join(over)} seen more often than the game has them")
+    rest = sorted((every - seen).elements())
+    if len(rest) != count:
+        raise ValueError(
+            f"{deck} holds {count} cards, but {len(rest)} {what}s are seen nowhere: "
+            "the counts do not add up"
+        )
+    return rest
+
+
+def _event(data: Any) -> Event:
+    """An event of the last action, as an observation lists it."""
+    kind, player, detail = data["kind"], data["player"], data["detail"]
+    if type(kind) is not str or not (player is None or type(player) is int):
+        raise ValueError(f"an event needs a kind and a player or null, got {data!r}")
+    if not isinstance(detail, dict):
+        raise ValueError(f"an event's detail is an object, got {detail!r}")
+    return Event(kind, player, dict(detail))
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
