@@ -19,8 +19,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from sankore_rules.api import rules_of
-from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.abilities import area_knowledge, storage_bonus
+from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.rules.common import open_spaces, prestige_capacity, school_knowledge
 from sankore_rules.sankore.rules.common import shared_knowledge as _shared_knowledge
 from sankore_rules.sankore.solo import common as _solo

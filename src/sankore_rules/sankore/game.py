@@ -89,9 +89,7 @@ class SankoreGame(Game[Rules, State]):
         """The bundled tables, or a corrected copy from the folder ``path``."""
         return board.load_rules(path)
 
-    def new_state(
-        self, rules: Rules, players: int, seed: int, options: Mapping[str, Any]
-    ) -> State:
+    def new_state(self, rules: Rules, players: int, seed: int, options: Mapping[str, Any]) -> State:
         """A new game settled to the first player's draft (see ``sankore_rules.new_game``).
 
         Raises:
