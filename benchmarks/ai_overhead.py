@@ -34,8 +34,8 @@ import pyspiel
 from open_spiel.python.observation import make_observation
 
 import sankore_rules as sr
-import sankore_rules.interfaces.ai.openspiel_game
 from sankore_rules.interfaces.ai.action_space import index_to_action, legal_indices, legal_mask
+from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES  # registers the games
 from sankore_rules.interfaces.ai.pettingzoo_env import raw_env
 from sankore_rules.interfaces.ai.tensors import observation_tensor
 
@@ -85,7 +85,7 @@ def masked(tensor: bool) -> Driver:
 
 def pettingzoo(players: int, seed: int, turn_limit: int | None) -> int:
     rng = random.Random(seed)
-    environment = raw_env(players=players, seed=seed, turn_limit=turn_limit)
+    environment = raw_env(players=players, seed=seed, options={"turn_limit": turn_limit})
     environment.reset()
     decisions = 0
     for _agent in environment.agent_iter():
@@ -107,7 +107,8 @@ def openspiel(tensor: str = "", clone: bool = False) -> Driver:
         )
         observer = make_observation(game)
         state = game.new_initial_state()
-        state.apply_action(seed % game.max_chance_outcomes())
+        for byte in seed.to_bytes(SEED_BYTES, "big"):  # the chance nodes draw the game's seed
+            state.apply_action(byte)
         decisions = 0
         while not state.is_terminal():
             legal = state.legal_actions()

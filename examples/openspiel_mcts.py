@@ -3,8 +3,9 @@
     python examples/openspiel_mcts.py            # 2 turns each, 20 simulations a decision
     python examples/openspiel_mcts.py 4 50       # 4 turns each, 50 simulations
 
-Importing ``sankore_rules.interfaces.ai.openspiel_game`` registers ``python_sankore`` with
-pyspiel (``pip install sankore-rules[ai]``). The game's first node deals the setup (chance);
+Importing ``sankore_rules.interfaces.ai.openspiel_game`` registers ``python_sankore``,
+``python_sankore_solo`` and ``python_five_tribes`` with pyspiel (``pip install
+sankore-rules[ai]``). A game's first 16 nodes draw its 128-bit seed, a byte each (chance);
 then each player's decisions are action indices. MCTS (player 0) rolls out random games from
 each position it tries; with the turn-limit variant a rollout is short. Plain Python MCTS is
 slow on a game this long, so keep the limit small.
@@ -16,7 +17,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-import sankore_rules.interfaces.ai.openspiel_game  # noqa: F401  (registers python_sankore)
+from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES  # registers the games
 
 
 def play(turns: int = 2, simulations: int = 20, seed: int = 3) -> pyspiel.State:
@@ -42,10 +43,10 @@ def play(turns: int = 2, simulations: int = 20, seed: int = 3) -> pyspiel.State:
 
 def main(turns: int = 2, simulations: int = 20) -> None:
     state = play(turns, simulations)
-    chance, *decisions = state.full_history()
-    print(
-        f"{state.action_to_string(chance.player, chance.action)}, then {len(decisions)} decisions"
-    )
+    history = state.full_history()
+    chance, decisions = history[:SEED_BYTES], history[SEED_BYTES:]
+    seed = bytes(step.action for step in chance).hex()
+    print(f"{len(chance)} chance nodes drew the seed 0x{seed}, then {len(decisions)} decisions")
     for name, player in (("MCTS", 0), ("random", 1)):
         taken = sum(1 for d in decisions if d.player == player)
         print(f"player {player} ({name}): {taken} decisions, return {state.returns()[player]:+.2f}")

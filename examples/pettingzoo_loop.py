@@ -1,7 +1,8 @@
 """A PettingZoo loop: every agent picks among its legal actions through the action mask.
 
-    python examples/pettingzoo_loop.py           # 3 games of 3 players, 4 turns each
-    python examples/pettingzoo_loop.py 10        # 10 games
+    python examples/pettingzoo_loop.py                 # 3 games of Sankoré, 3 players, 4 turns
+    python examples/pettingzoo_loop.py 10              # 10 games
+    python examples/pettingzoo_loop.py 3 five_tribes   # Five Tribes
 
 This is the loop a learning agent sits in (``pip install sankore-rules[ai]``). Each agent's
 observation is a dict: ``observation``, a float32 vector of what that player may see, and
@@ -15,7 +16,7 @@ import sys
 import numpy as np
 
 from sankore_rules.interfaces.ai.action_space import index_to_action
-from sankore_rules.interfaces.ai.pettingzoo_env import env as sankore_env
+from sankore_rules.interfaces.ai.pettingzoo_env import env as make_env
 
 
 def policy(observation: dict, rng: np.random.Generator, rules) -> int:
@@ -25,9 +26,15 @@ def policy(observation: dict, rng: np.random.Generator, rules) -> int:
     return int(rng.choice(others or legal))
 
 
-def run(games: int = 3, seed: int = 7) -> tuple[dict[str, float], int]:
+def make(game: str = "sankore", seed: int = 7):
+    """The environment: 3 players; Sankoré bounded to 4 turns each by its turn_limit option."""
+    options = {"turn_limit": 4} if game == "sankore" else None
+    return make_env(game=game, players=3, seed=seed, options=options)
+
+
+def run(games: int = 3, seed: int = 7, game: str = "sankore") -> tuple[dict[str, float], int]:
     """Each agent's total reward over ``games`` games, and the steps taken, under ``seed``."""
-    environment = sankore_env(players=3, seed=seed, turn_limit=4)
+    environment = make(game, seed)
     rules = environment.unwrapped.rules
     rng = np.random.default_rng(seed)
     totals = dict.fromkeys(environment.possible_agents, 0.0)
@@ -47,17 +54,17 @@ def run(games: int = 3, seed: int = 7) -> tuple[dict[str, float], int]:
     return totals, steps
 
 
-def main(games: int = 3) -> None:
-    environment = sankore_env(players=3, seed=7, turn_limit=4)
+def main(games: int = 3, game: str = "sankore") -> None:
+    environment = make(game)
     environment.reset()
     observations = environment.observation_space("player_0")["observation"]
     actions = environment.action_space("player_0")
     print(f"observation {observations.shape}, actions {actions.n}")
-    totals, steps = run(games)
+    totals, steps = run(games, game=game)
     print(f"{games} games, {steps} steps")
     for agent, total in totals.items():
         print(f"{agent}: total reward {total:+.2f}")
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:2]))
+    main(*(int(a) for a in sys.argv[1:2]), *sys.argv[2:3])

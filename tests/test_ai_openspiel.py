@@ -1,116 +1,296 @@
-"""The OpenSpiel game (issue 13): pyspiel's random simulation test, MCTS to the end, and more.
+"""The OpenSpiel games of every game: pyspiel's own checks, its bots, and information sets.
 
-``pyspiel.random_sim_test`` is OpenSpiel's own conformance check for a game: it plays random
+``pyspiel.random_sim_test`` is OpenSpiel's conformance check for a game: it plays random
 games, cloning and serializing along the way and checking legal actions, masks, returns and
-the game length against what the game declares.
+the game length against what the game declares. ``generate_playthrough`` prints every view a
+game offers; ``MCTSBot`` and ``ISMCTSBot`` (with the game's own resampling) play whole games.
+They run for the three registered games: ``python_sankore`` (2-4 players),
+``python_sankore_solo`` (one player against the Scholar) and ``python_five_tribes``.
 """
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms.generate_playthrough import playthrough
 from open_spiel.python.observation import make_observation
 
 import sankore_rules as sr
+from sankore_rules.core.game import NotSupported
 from sankore_rules.interfaces.ai import openspiel_game
-from sankore_rules.interfaces.ai.action_space import legal_indices, num_distinct_actions
+from sankore_rules.interfaces.ai.action_space import legal_mask, num_distinct_actions
+from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES, ProtocolState
 from sankore_rules.interfaces.ai.returns import outcome, returns
 from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
     observation_tensor,
-    tensor_layout,
 )
+from sankore_rules.interfaces.search import Determinizer
 
-RULES = sr.load_rules()
+#: Each registered game with parameters that keep a whole game short.
+SHORT: dict[str, dict[str, Any]] = {
+    "python_sankore": {"players": 2, "turn_limit": 1},
+    "python_sankore_solo": {"scholar": "hard", "turn_limit": 1},
+    "python_five_tribes": {"players": 2, "max_game_length": 16},
+}
+SEED_OF_BYTES = bytes(range(7, 7 + SEED_BYTES))
 
 
-def dealt(params: dict[str, object], setup: int = 7, decisions: int = 0) -> pyspiel.State:
-    """A state of ``python_sankore`` after the deal of ``setup`` and a few first options."""
-    state = pyspiel.load_game(openspiel_game.SHORT_NAME, params).new_initial_state()
-    state.apply_action(setup)
+def dealt(name: str, params: dict[str, Any], decisions: int = 0) -> ProtocolState:
+    """A state of ``name`` after the seed ``SEED_OF_BYTES`` and a few first options."""
+    state = pyspiel.load_game(name, params).new_initial_state()
+    for byte in SEED_OF_BYTES:
+        state.apply_action(byte)
     for _ in range(decisions):
         state.apply_action(state.legal_actions()[0])
+    assert isinstance(state, ProtocolState)
     return state
 
 
+def test_the_three_games_are_registered() -> None:
+    assert ["python_five_tribes", "python_sankore", "python_sankore_solo"] == sorted(
+        openspiel_game.SPECS
+    )
+    registered = set(pyspiel.registered_names())
+    assert set(openspiel_game.SPECS) <= registered
+
+
 @pytest.mark.parametrize(
-    "params",
+    ("name", "params"),
     [
-        {"players": 2, "turn_limit": 3},
-        {"players": 3, "turn_limit": 2, "library": "six_shelf"},
-        {"players": 4, "turn_limit": 2},
+        ("python_sankore", {"players": 2, "turn_limit": 3}),
+        ("python_sankore", {"players": 3, "turn_limit": 2, "library": "six_shelf"}),
+        ("python_sankore", {"players": 4, "turn_limit": 2}),
+        ("python_sankore_solo", {"scholar": "very_hard", "turn_limit": 3}),
+        ("python_sankore_solo", {"scholar": "easy"}),
+        ("python_five_tribes", {"players": 2}),
+        ("python_five_tribes", {"players": 4, "max_game_length": 60}),
     ],
 )
-def test_passes_pyspiels_random_simulation_test(params: dict[str, object]) -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, params)
+def test_passes_pyspiels_random_simulation_test(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_a_whole_game_passes_the_random_simulation_test() -> None:
     """The game as the rulebook has it, no turn limit, within the declared length."""
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 2})
+    game = pyspiel.load_game("python_sankore", {"players": 2})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def test_mcts_plays_a_game_to_the_end() -> None:
-    """OpenSpiel's MCTS bot with random rollouts, against a random bot, to a terminal state."""
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 2, "turn_limit": 2})
-    rng = np.random.RandomState(5)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng),
-        pyspiel.make_uniform_random_bot(1, 5),
-    ]
+@pytest.mark.parametrize("name", SHORT)
+def test_generate_playthrough_runs(name: str) -> None:
+    """OpenSpiel's playthrough: every view, the public and private ones included."""
+    params = ",".join(f"{k}={v}" for k, v in SHORT[name].items())
+    text = playthrough(f"{name}({params})", None, seed=3)
+    lines = text.splitlines()
+    assert "GameType.provides_information_state_tensor = False" in lines
+    assert "MaxChanceOutcomes() = 256" in lines
+    assert 'PublicObservationString() = "(drawing the seed: 0 of 16 bytes)"' in lines
+    assert 'PrivateObservationString(0) = ""' in lines
+    assert any(line.startswith('PrivateObservationString(0) = "{"private":{') for line in lines)
+    assert any(line.startswith("ObservationTensor(0).") for line in lines)
+    assert not any(line.startswith("InformationStateTensor") for line in lines)
+    assert lines[-1].startswith("Returns() = ")
+
+
+def play(game: pyspiel.Game, bots: list[Any], rng: np.random.RandomState) -> ProtocolState:
+    """A finished game: chance by ``rng``, each player by its bot."""
     state = game.new_initial_state()
-    state.apply_action(11)
-    moves = 0
     while not state.is_terminal():
-        player = state.current_player()
-        action = bots[player].step(state)
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(256)))
+            continue
+        action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
-        moves += 1
-    assert moves > 10
-    assert returns(state.position) == state.returns()
-    assert 0.0 == pytest.approx(sum(state.returns()))
+    assert isinstance(state, ProtocolState)
+    return state
 
 
-def test_game_declares_the_engines_sizes() -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3, "setups": 50})
+@pytest.mark.parametrize("name", SHORT)
+def test_mcts_plays_a_game_to_the_end(name: str) -> None:
+    """OpenSpiel's MCTS bot with random rollouts, for every player, to a terminal state."""
+    game = pyspiel.load_game(name, SHORT[name])
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=5, evaluator=evaluator, random_state=rng)
+    state = play(game, [bot] * game.num_players(), rng)
+    assert state.decisions > 5
+    assert outcome(state.position) == state.returns()
+
+
+@pytest.mark.parametrize("name", SHORT)
+def test_ismcts_plays_a_game_to_the_end_with_the_games_resampling(name: str) -> None:
+    """OpenSpiel's ISMCTSBot as shipped: it resamples through resample_from_infostate."""
+    game = pyspiel.load_game(name, SHORT[name])
+    rng = np.random.RandomState(6)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=5, random_state=rng)
+    state = play(game, [bot] * game.num_players(), rng)
+    assert state.decisions > 5
+    assert outcome(state.position) == state.returns()
+    assert [] == [p for p in state.returns() if p not in (-1.0, 1.0, 0.0, -0.5, 0.5)]
+
+
+def test_returns_are_zero_sum_and_the_solo_games_one_value() -> None:
+    for name in ("python_sankore", "python_five_tribes"):
+        state = play(
+            pyspiel.load_game(name, SHORT[name]),
+            [pyspiel.make_uniform_random_bot(p, 3) for p in range(2)],
+            np.random.RandomState(3),
+        )
+        assert 0.0 == pytest.approx(sum(state.returns()))
+        assert [1.0, -1.0] == sorted(state.returns(), reverse=True)
+    solo = play(
+        pyspiel.load_game("python_sankore_solo", SHORT["python_sankore_solo"]),
+        [pyspiel.make_uniform_random_bot(0, 3)],
+        np.random.RandomState(3),
+    )
+    assert returns(solo.position) == solo.returns()
+    assert solo.returns()[0] in (1.0, -1.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "players", "utility", "sum_"),
+    [
+        ("python_sankore", {"players": 3}, 3, pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+        ("python_sankore_solo", {}, 1, pyspiel.GameType.Utility.GENERAL_SUM, None),
+        ("python_five_tribes", {"players": 4}, 4, pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+    ],
+)
+def test_game_declares_the_engines_sizes(
+    name: str, params: dict[str, Any], players: int, utility: Any, sum_: float | None
+) -> None:
+    game = pyspiel.load_game(name, params)
     game_type = game.get_type()
+    state = dealt(name, params)
+    rules = sr.rules_of(state.position)
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert num_distinct_actions(RULES) == game.num_distinct_actions()
-    assert [tensor_layout(RULES).size] == game.observation_tensor_shape()
-    assert (3, 50, -1.0, 1.0) == (
+    assert (utility, False) == (game_type.utility, game_type.provides_information_state_tensor)
+    assert num_distinct_actions(rules) == game.num_distinct_actions()
+    assert [len(observation_tensor(state.position, 0))] == game.observation_tensor_shape()
+    assert (players, 256, -1.0, 1.0, 10_000) == (
         game.num_players(),
         game.max_chance_outcomes(),
         game.min_utility(),
         game.max_utility(),
+        game.max_game_length(),
     )
+    if sum_ is not None:
+        assert sum_ == game.utility_sum()
 
 
-def test_the_deal_is_the_only_chance_and_is_the_engines_setup() -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3, "setups": 20})
+def test_the_seed_is_drawn_by_16_chance_nodes_of_256_outcomes() -> None:
+    """DESIGN: hidden information comes from a 128-bit seed, never from a small one."""
+    game = pyspiel.load_game("python_sankore", {"players": 3})
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert list(range(20)) == [k for k, _ in outcomes]
-    assert 1.0 == pytest.approx(sum(p for _, p in outcomes))
-    state.apply_action(13)
-    assert sr.to_json(sr.new_game(players=3, seed=13)) == sr.to_json(state.position)
+    for byte in SEED_OF_BYTES:
+        assert state.is_chance_node()
+        assert [(k, 1 / 256) for k in range(256)] == state.chance_outcomes()
+        assert list(range(256)) == state.legal_actions()
+        assert f"seed byte {byte}" == state.action_to_string(pyspiel.PlayerId.CHANCE, byte)
+        state.apply_action(byte)
+    assert not state.is_chance_node()
+    seed = int.from_bytes(SEED_OF_BYTES, "big")
+    assert sr.to_json(sr.new_game(players=3, seed=seed)) == str(state)
+    assert [] == state.chance_outcomes()
     while not state.is_terminal() and len(state.history()) < 200:
         assert not state.is_chance_node()
-        assert legal_indices(state.position) == state.legal_actions()
+        assert list(np.flatnonzero(legal_mask(state.position))) == state.legal_actions()
         state.apply_action(state.legal_actions()[-1])
 
 
+@pytest.mark.parametrize(
+    ("action", "refusal", "fragment"),
+    [
+        (256, ValueError, "a chance outcome is a byte of the seed, 0..255, got 256"),
+        (1000, ValueError, "a chance outcome is a byte of the seed, 0..255, got 1000"),
+        (-2, ValueError, "a chance outcome is a byte of the seed, 0..255, got -2"),
+        (-1, pyspiel.SpielError, "action_id != kInvalidAction"),  # pyspiel's own check
+    ],
+)
+def test_a_chance_outcome_outside_a_byte_is_refused(
+    action: int, refusal: type[Exception], fragment: str
+) -> None:
+    state = pyspiel.load_game("python_five_tribes").new_initial_state()
+    state.apply_action(3)
+    with pytest.raises(refusal) as refused:
+        state.apply_action(action)
+    assert fragment in str(refused.value)
+    assert [3] == state.history()
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("python_sankore", {"players": 2}),
+        ("python_sankore_solo", {"scholar": "medium"}),
+        ("python_five_tribes", {"players": 3}),
+    ],
+)
+def test_an_information_set_holds_deals_that_differ_only_in_hidden_parts(
+    name: str, params: dict[str, Any]
+) -> None:
+    """Player 0 cannot tell its state from one whose hidden parts are redrawn.
+
+    The Determinizer redraws what player 0 cannot see; wrapped as a state of the same game,
+    its information state and observation are player 0's exactly, its full state another.
+    """
+    state = dealt(name, params, decisions=3)
+    view = sr.observation(state.position, 0)
+    samples = [Determinizer(view).sample(random.Random(k)) for k in range(4)]
+    assert any(sr.to_json(s) != sr.to_json(state.position) for s in samples)
+    others = []
+    for k in range(4):
+        other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert isinstance(other, ProtocolState)
+        others.append(other)
+        assert len(state.history()) == len(other.history())
+        assert state.history()[SEED_BYTES:] == other.history()[SEED_BYTES:]
+        assert state.information_state_string(0) == other.information_state_string(0)
+        assert state.observation_string(0) == other.observation_string(0)
+        assert state.observation_tensor(0) == other.observation_tensor(0)
+        assert state.current_player() == other.current_player()
+        assert state.legal_actions() == other.legal_actions()
+        assert [p.player for p in state.full_history()] == [
+            p.player for p in other.full_history()
+        ], k
+    # The deals differ in what player 0 cannot see: the whole states are others.
+    assert any(other.position != state.position for other in others)
+
+
+def test_a_resampled_state_hides_the_true_seed_and_plays_on() -> None:
+    state = dealt("python_sankore", {"players": 2}, decisions=2)
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert list(SEED_OF_BYTES) != other.history()[:SEED_BYTES]
+    assert sr.to_json(state.position) != sr.to_json(other.position)
+    text = other.serialize()
+    again = other.get_game().deserialize_state(text)
+    assert (other.position, other.history()) == (again.position, again.history())
+    again.apply_action(again.legal_actions()[0])
+    assert 3 == again.decisions
+
+
+def test_the_information_state_tensor_is_refused_not_empty() -> None:
+    state = dealt("python_sankore", {"players": 2})
+    with pytest.raises(NotSupported, match="provides_information_state_tensor is False"):
+        state.information_state_tensor(0)
+    observer = make_observation(state.get_game(), pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.tensor is None
+    assert {} == observer.dict
+
+
 def test_views_are_the_tensor_and_strings_of_the_engine() -> None:
-    state = dealt({"players": 3}, setup=4, decisions=25)
-    decisions = state.history()[1:]
+    state = dealt("python_sankore", {"players": 3}, decisions=25)
+    decisions = state.history()[SEED_BYTES:]
     observer = make_observation(state.get_game())
     for player in range(3):
         expected = observation_tensor(state.position, player)
@@ -123,16 +303,44 @@ def test_views_are_the_tensor_and_strings_of_the_engine() -> None:
         ) == state.information_state_string(player)
 
 
-def test_information_state_hides_the_deal() -> None:
-    """The setup number (a seed) predicts every hidden card: no player's string holds it."""
-    state = dealt({"players": 2, "setups": 1_000_000}, setup=987_654, decisions=12)
-    for player in range(2):
-        assert "987654" not in state.information_state_string(player)
-        assert "987654" not in state.observation_string(player)
+def test_public_and_private_views_split_what_a_player_sees() -> None:
+    """Public: what every seat sees alike; private: where this seat sees otherwise."""
+    state = dealt("python_sankore", {"players": 2}, decisions=4)
+    game = state.get_game()
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    hands = [list(p.objectives) for p in state.position.players]
+    assert [[4, 5, 2, 23], [7, 22, 1, 18]] == hands  # the deal of SEED_OF_BYTES (OBJ-1)
+    assert (
+        '{"private":{"players.0.objectives":[4,5,2,23],"players.1.objectives":4,"viewer":0}}'
+        == private.string_from(state, 0)
+    )
+    assert (
+        '{"private":{"players.0.objectives":4,"players.1.objectives":[7,22,1,18],"viewer":1}}'
+        == private.string_from(state, 1)
+    )
+    seen = public.string_from(state, 0)
+    assert seen == public.string_from(state, 1)
+    assert seen.startswith('{"public":{')
+    assert '"objectives":"?"' in seen
+    assert "[4,5,2,23]" not in seen
+    assert "[7,22,1,18]" not in seen
 
 
-def test_serialize_writes_the_deal_and_the_decisions() -> None:
-    state = dealt({"players": 2, "library": "six_shelf"}, setup=3, decisions=30)
+def test_serialize_writes_the_seed_and_the_decisions() -> None:
+    state = dealt("python_sankore", {"players": 2, "library": "six_shelf"}, decisions=30)
     text = state.serialize()
     assert [str(a) for a in state.history()] == text.split()
     again = state.get_game().deserialize_state(text)
@@ -145,7 +353,7 @@ def test_serialize_writes_the_deal_and_the_decisions() -> None:
 
 
 def test_clone_shares_nothing_that_changes() -> None:
-    state = dealt({"players": 2}, setup=8, decisions=10)
+    state = dealt("python_five_tribes", {"players": 2}, decisions=10)
     clone = state.clone()
     before = str(state)
     clone.apply_action(clone.legal_actions()[0])
@@ -154,16 +362,32 @@ def test_clone_shares_nothing_that_changes() -> None:
 
 
 def test_a_game_cut_off_at_its_length_is_scored_as_it_stands() -> None:
-    state = dealt({"players": 2, "max_game_length": 150}, setup=2)
+    state = dealt("python_sankore", {"players": 2, "max_game_length": 150})
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[-1])
-    assert 150 == len(state.history()) - 1
+    assert 150 == len(state.history()) - SEED_BYTES
     assert not sr.is_terminal(state.position)
     assert outcome(state.position) == state.returns()
     assert [1.0, -1.0] == sorted(state.returns(), reverse=True)
 
 
-@pytest.mark.parametrize("params", [{"players": 5}, {"setups": 0}, {"max_game_length": 0}])
-def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
-        openspiel_game.SankoreGame(params)
+@pytest.mark.parametrize(
+    ("name", "params", "fragment"),
+    [
+        ("python_sankore", {"players": 5}, "players must be one of 2, 3, 4, got 5"),
+        ("python_sankore", {"players": 1}, "players must be one of 2, 3, 4, got 1"),
+        ("python_sankore", {"max_game_length": 0}, "max_game_length must be at least 1, got 0"),
+        ("python_sankore", {"library": "round"}, "library"),
+        ("python_sankore_solo", {"scholar": "impossible"}, "scholar must be one of"),
+        ("python_five_tribes", {"players": 1}, "players must be one of 2, 3, 4, got 1"),
+    ],
+)
+def test_bad_parameters_are_refused(name: str, params: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        pyspiel.load_game(name, params)
+    assert fragment in str(refused.value)
+
+
+def test_an_unknown_parameter_is_refused_by_pyspiel() -> None:
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'library'"):
+        pyspiel.load_game("python_five_tribes", {"library": "six_shelf"})

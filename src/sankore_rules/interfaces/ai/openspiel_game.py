@@ -1,61 +1,82 @@
-"""An OpenSpiel game, through pyspiel's Python-game API: ``pyspiel.load_game("python_sankore")``.
+"""OpenSpiel games of every registered game, through pyspiel's Python-game API.
 
-Importing this module registers the game. It is sequential, of imperfect information (the other
-players' Objective cards and the order of the market's piles are hidden), and its chance is explicit
-and all at the start: the first node is a chance node that deals the setup, its ``setups`` outcomes
-equally likely, outcome ``k`` being the game [`new_game`][sankore_rules.new_game] sets up with seed
-``k``. After it every node is a player's decision; nothing is drawn later (the engine draws
-everything at setup). Actions are the indices of
-[`action_space`][sankore_rules.interfaces.ai.action_space], so ``num_distinct_actions`` is the
-ruleset's; the observation tensor is [`tensors`][sankore_rules.interfaces.ai.tensors]'.
+Importing this module registers, for each game of the registry, ``python_<name>`` for its
+player counts of two or more (parameter ``players``) and, when the game has a one-player way
+to play (a variant of one player, such as Sankoré against the Scholar), ``python_<name>_solo``. So
+``pyspiel.load_game("python_sankore", {"players": 3})``,
+``pyspiel.load_game("python_sankore_solo", {"scholar": "hard"})`` and
+``pyspiel.load_game("python_five_tribes", {"players": 2})``. They are all one class,
+[`ProtocolGame`][sankore_rules.interfaces.ai.openspiel_game.ProtocolGame], which asks the game
+for everything through the protocol of ``core/game.py``.
 
-Parameters (all optional):
+The OpenSpiel players are the seats that take decisions (``game.agents(state)``): a seat the
+rules play by themselves (the Scholar) is no player, so the solo game has one player.
 
-``players``
-    2 (default), 3 or 4.
-``library``
-    ``"three_shelf"`` (default) or ``"six_shelf"``.
-``turn_limit``
-    the engine's variant that ends a game once a player has had this many turns; 0 (default)
-    plays the game as the rulebook has it.
-``setups``
-    how many setups the chance node deals from (default 10,000).
-``max_game_length``
-    the most decisions a game lasts (default 20,000): a game still running then ends there
-    and is scored as it stands. Random games of the bundled rules take a few hundred.
-``rules``
-    a folder of corrected tables for [`load_rules`][sankore_rules.load_rules]; empty for the
-    bundled.
+Chance, and information sets that hold: every hidden part of a game (a hand, a pile's order, a
+deck's order, a draw still to come) follows from the game's seed, and DESIGN.md has hidden
+information dealt by chance outcomes or drawn from a seed of 128 bits, never indexed by a small
+seed. So a game starts with 16 chance nodes of 256 equally likely outcomes each, one byte of
+the seed apiece (big-endian), and then sets up ``new_game(seed=that)``. Had the deal been one
+chance node of a few thousand setups, a player could try every setup against their first
+observation, find the true one and see every hidden card; with 2**128 seeds that search is out
+of reach, so an information set holds every deal consistent with what the player sees. A
+chance action outside ``0..255`` is refused with ``ValueError``. Later draws (Five Tribes'
+market and bag) come from the seed and the hidden state, so every chance node is at the start.
 
-Returns are the ``"win_loss"`` scheme of [`returns`][sankore_rules.interfaces.ai.returns]: zero-sum,
-the winners sharing +1 and the others -1, paid at the end. ``information_state_string`` is perfect
-recall (the view now and every decision since the deal); ``observation_string`` and
-``observation_tensor`` are the view now. ``serialize()`` writes the deal and the actions, and
+Parameters: ``players`` (not for a solo game); each setup option of the game (Sankoré's
+``library``, ``turn_limit``, and ``scholar`` for the solo game only), an option whose default
+is None taking the empty value of its type (``""``, or ``0`` when the option lists no choices)
+for None; ``max_game_length``, the most decisions a game lasts (``MAX_DECISIONS``, 10,000, by
+default; random games take a few hundred): a game still running then ends there and is scored
+as it stands; ``rules``, a folder of corrected tables, empty for the bundled.
+
+Actions are the indices of [`action_space`][sankore_rules.interfaces.ai.action_space]; the
+observation tensor is [`tensors`][sankore_rules.interfaces.ai.tensors]', its observer's ``dict``
+naming the layout's segments. Returns are the
+``"win_loss"`` scheme of [`returns`][sankore_rules.interfaces.ai.returns], paid at the end: zero-sum
+between two or more players; in a solo game the one player's +1 or -1 against the automated
+seat, declared ``GENERAL_SUM`` as pyspiel's own one-player games are.
+
+Views (pyspiel's observer types): the default observation is one player's own view, as a string
+and a tensor; with ``perfect_recall`` (the information state) the string adds every decision
+taken since the deal, and there is no tensor (``provides_information_state_tensor`` is False and
+asking for it raises ``NotSupported``); the public view is what every seat's observation shows
+alike, the private view what this player's shows beyond it. ``resample_from_infostate`` draws a
+state of the player's information set with the game's sampler
+([`Determinizer`][sankore_rules.interfaces.search.Determinizer]), so OpenSpiel's ``ISMCTSBot``
+runs as shipped. ``serialize()`` writes the chance outcomes and the actions, and
 ``game.deserialize_state`` replays them.
 
 Examples:
     >>> import pyspiel
     >>> game = pyspiel.load_game("python_sankore", {"players": 3})
     >>> state = game.new_initial_state()
-    >>> state.is_chance_node()
-    True
-    >>> state.apply_action(42)
+    >>> len(state.chance_outcomes()), state.chance_outcomes()[0]
+    (256, (0, 0.00390625))
+    >>> for byte in range(16):
+    ...     state.apply_action(byte)
     >>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) > 0
     (True, True)
 """
 
 from __future__ import annotations
 
+import json
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from attrs import frozen
 
 from sankore_rules import api
+from sankore_rules.core.game import Game, NotSupported
+from sankore_rules.core.registry import find_game, games
 from sankore_rules.interfaces.ai.action_space import (
     index_to_action,
-    legal_indices,
+    legal_mask,
     num_distinct_actions,
 )
 from sankore_rules.interfaces.ai.returns import outcome
@@ -63,89 +84,205 @@ from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
     observation_tensor,
+    segment_views,
     tensor_layout,
 )
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.state import State, to_json
+from sankore_rules.interfaces.search import Determinizer
 
-__all__ = ["SankoreGame", "SankoreObserver", "SankoreState"]
+__all__ = [
+    "MAX_DECISIONS",
+    "SEED_BYTES",
+    "SPECS",
+    "GameSpec",
+    "ProtocolGame",
+    "ProtocolObserver",
+    "ProtocolState",
+]
 
-SHORT_NAME = "python_sankore"
-_DEFAULTS: dict[str, Any] = {
-    "players": 2,
-    "library": "three_shelf",
-    "turn_limit": 0,
-    "setups": 10_000,
-    "max_game_length": 20_000,
-    "rules": "",
-}
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Sankoré: The Pride of Mansa Musa",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+#: How many chance nodes draw the seed: one byte each, 128 bits in all.
+SEED_BYTES = 16
+#: The outcomes of each chance node: the values of a byte, equally likely.
+BYTE_OUTCOMES = 256
+#: The most decisions a game lasts by default (``max_game_length``).
+MAX_DECISIONS = 10_000
+#: What a view shows in place of a part some seat sees otherwise (the public view).
+HIDDEN = "?"
 
 
-#: The rulesets of the games made in this process, by content hash: a state (cloned by pickling
-#: its attributes) names its ruleset by hash rather than carrying it.
-_RULES: dict[str, Rules] = {}
+@frozen
+class GameSpec:
+    """One registered OpenSpiel game: which game of the library, and how it is set up.
+
+    Attributes:
+        short_name: pyspiel's name (``python_<game>`` or ``python_<game>_solo``).
+        game: the library's game name.
+        player_counts: the player counts it takes (``(1,)`` for a solo game).
+        defaults: its parameters with their default values (pyspiel's specification).
+        option_names: the parameters that are the game's setup options.
+    """
+
+    short_name: str
+    game: str
+    player_counts: tuple[int, ...]
+    defaults: Mapping[str, Any]
+    option_names: tuple[str, ...]
+
+    @property
+    def solo(self) -> bool:
+        """Whether one player plays (against the seats the rules play)."""
+        return self.player_counts == (1,)
 
 
-class SankoreGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type hints
-    """The game: its parameters, ruleset and sizes."""
+def _parameter(default: Any, choices: Sequence[Any]) -> Any:
+    # pyspiel parameters are typed and never None: None reads as the empty value of the type
+    # of the option's choices, or of an int when it lists none (a bound such as turn_limit).
+    if default is not None:
+        return default
+    typed = next((c for c in choices if c is not None), 0)
+    return type(typed)()
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.params = {**_DEFAULTS, **(params or {})}
-        self.rules: Rules = api.load_rules(self.params["rules"] or None)
-        _RULES.setdefault(self.rules.content_hash, self.rules)
-        self.players: int = self.params["players"]
-        self.library: str = self.params["library"]
-        self.turn_limit: int | None = self.params["turn_limit"] or None
-        self.setups: int = self.params["setups"]
+
+def _specs(game: Game[Any, Any]) -> list[GameSpec]:
+    solo_variants = [v for v in game.variants if v.players == 1]
+    # An option that a one-player variant fixes (the solo opponent) belongs to the solo game.
+    solo_only = {k for v in solo_variants for k in v.options}
+    common = {o.name: _parameter(o.default, o.choices) for o in game.options}
+    shared = {k: v for k, v in common.items() if k not in solo_only}
+    tail = {"max_game_length": MAX_DECISIONS, "rules": ""}
+    found = []
+    counts = tuple(n for n in game.player_counts if n >= 2)
+    if counts:
+        players = game.default_players if game.default_players in counts else counts[0]
+        found.append(
+            GameSpec(
+                f"python_{game.name}",
+                game.name,
+                counts,
+                {"players": players, **shared, **tail},
+                tuple(shared),
+            )
+        )
+    if 1 in game.player_counts and solo_variants:
+        fixed = {k: _parameter(v, ()) for k, v in solo_variants[0].options.items()}
+        found.append(
+            GameSpec(
+                f"python_{game.name}_solo",
+                game.name,
+                (1,),
+                {**common, **fixed, **tail},
+                tuple(common),
+            )
+        )
+    return found
+
+
+def _game_type(spec: GameSpec, title: str) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=spec.short_name,
+        long_name=f"{title}, solo" if spec.solo else title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM if spec.solo else pyspiel.GameType.Utility.ZERO_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(spec.player_counts),
+        min_num_players=min(spec.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(spec.defaults),
+    )
+
+
+class ProtocolGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type hints
+    """An OpenSpiel game of a library game: its parameters, ruleset and sizes.
+
+    pyspiel makes it from a subclass registered per game, its ``SPEC`` saying which game and
+    how it is set up.
+
+    Args:
+        params: pyspiel's parameters (see the module's docstring).
+
+    Raises:
+        ValueError: a parameter the game does not take, with the choices.
+    """
+
+    #: Which game and how it is set up (each registered subclass sets it).
+    SPEC: GameSpec
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        spec = self.SPEC
+        unknown = sorted(set(params or {}) - set(spec.defaults))
+        if unknown:
+            raise ValueError(
+                f"{spec.short_name} takes no parameter {', '.join(unknown)}; "
+                f"it takes {', '.join(spec.defaults)}"
+            )
+        self.spec = spec
+        self.params = {**spec.defaults, **(params or {})}
+        self.game = find_game(spec.game)
+        self.players: int = 1 if spec.solo else self.params["players"]
+        if spec.solo is False and self.players not in spec.player_counts:
+            counts = ", ".join(map(str, spec.player_counts))
+            raise ValueError(f"players must be one of {counts}, got {self.players!r}")
         self.max_length: int = self.params["max_game_length"]
-        if self.players not in (2, 3, 4):
-            raise ValueError(f"players must be 2, 3 or 4, got {self.players}")
-        if self.setups < 1 or self.max_length < 1:
-            raise ValueError("setups and max_game_length must be at least 1")
+        if self.max_length < 1:
+            raise ValueError(f"max_game_length must be at least 1, got {self.max_length}")
+        options = {o.name: o.default for o in self.game.options}
+        self.options = {
+            name: None if options[name] is None and not self.params[name] else self.params[name]
+            for name in spec.option_names
+        }
+        self.rules = api.load_rules(self.params["rules"] or None, game=spec.game)
+        # A first deal checks the options with the game's own words and finds the agents.
+        self.agents: tuple[int, ...] = self.game.agents(self.deal(0))
         info = pyspiel.GameInfo(
             num_distinct_actions=num_distinct_actions(self.rules),
-            max_chance_outcomes=self.setups,
-            num_players=self.players,
+            max_chance_outcomes=BYTE_OUTCOMES,
+            num_players=len(self.agents),
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=None if spec.solo else 0.0,
             max_game_length=self.max_length,
         )
-        super().__init__(_GAME_TYPE, info, self.params)
+        super().__init__(_game_type(spec, self.game.title), info, self.params)
 
-    def new_initial_state(self) -> SankoreState:
-        """The state before the deal: a chance node."""
-        return SankoreState(self)
+    def deal(self, seed: int) -> Any:
+        """The game's state set up with ``seed``, by this game's parameters."""
+        return api.new_game(
+            self.players, seed, game=self.spec.game, rules=self.rules, **self.options
+        )
+
+    def new_initial_state(self) -> ProtocolState:
+        """The state before the deal: the first of the chance nodes drawing the seed."""
+        return ProtocolState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SankoreObserver:
-        """An observer of the view now, or of the whole history (``perfect_recall``)."""
-        return SankoreObserver(
+    ) -> ProtocolObserver:
+        """An observer of the views pyspiel's observation type asks for (see the module)."""
+        return ProtocolObserver(
             self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
-    def deserialize_state(self, text: str) -> SankoreState:
-        """The state that ``SankoreState.serialize`` wrote: the deal, then the actions replayed."""
+    def deserialize_state(self, text: str) -> ProtocolState:
+        """The state ``ProtocolState.serialize`` wrote: its actions replayed.
+
+        A resampled state's actions do not make its position, which follows them as JSON.
+        """
+        lines = text.split("\n")
+        resampled = json.loads(lines.pop()) if lines and lines[-1].startswith("{") else None
         state = self.new_initial_state()
-        for line in text.split():
-            state.apply_action(int(line))
+        actions = [int(line) for line in lines if line.strip()]
+        if resampled is None:
+            for action in actions:
+                state.apply_action(action)
+        else:
+            position = api.from_json(json.dumps(resampled["position"]), self.rules)
+            state.replay(actions, resampled["players"], position)
         return state
 
 
@@ -159,83 +296,135 @@ class _Shared:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: State | None) -> None:
+    def __init__(self, value: Any) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
-    def __reduce__(self) -> tuple[type[_Shared], tuple[State | None]]:
+    def __reduce__(self) -> tuple[type[_Shared], tuple[Any]]:
         return (_Shared, (self.value,))
 
 
-class SankoreState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type hints
-    """A game in progress: the engine's state once dealt, and how many decisions were taken."""
+class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type hints
+    """A game in progress: the seed's bytes drawn, then the engine's state and its decisions."""
 
-    def __init__(self, game: SankoreGame) -> None:
+    def __init__(self, game: ProtocolGame) -> None:
         super().__init__(game)
-        # Plain values only: pyspiel clones a state by pickling its attributes.
-        self.players = game.players
-        self.library = game.library
-        self.turn_limit = game.turn_limit
-        self.setups = game.setups
+        # Plain values only: pyspiel clones a state by copying its attributes.
+        self.agents = game.agents
         self.max_length = game.max_length
-        self.rules_hash = game.rules.content_hash
-        self._position = _Shared(None)  # no position until the chance node deals
+        self.seed_bytes: list[int] = []
+        self._position = _Shared(None)  # no position until the seed is drawn
         self.decisions = 0
+        # A resampled state's position is not the one its chance outcomes would deal.
+        self.resampled = False
+        # While replaying, the player of each action to come (see ``replay``).
+        self._replaying: list[int] = []
 
     @property
-    def position(self) -> State | None:
-        """The engine's state; None before the deal."""
+    def position(self) -> Any:
+        """The engine's state; None while the seed is being drawn."""
         return self._position.value
 
     @position.setter
-    def position(self, value: State | None) -> None:
+    def position(self, value: Any) -> None:
         self._position = _Shared(value)
 
     @property
-    def rules(self) -> Rules:
-        """The ruleset (loaded by the game, found by its hash)."""
-        return _RULES[self.rules_hash]
+    def protocol_game(self) -> ProtocolGame:
+        """The OpenSpiel game this is a state of."""
+        game: ProtocolGame = self.get_game()
+        return game
+
+    def seat(self, player: int) -> int:
+        """The library's seat of OpenSpiel's ``player``."""
+        return self.agents[player]
 
     def current_player(self) -> int:
-        """The player to decide, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
+        """The player to decide, ``CHANCE`` while the seed is drawn, ``TERMINAL`` at the end."""
+        if self._replaying:
+            return self._replaying[len(self.history())]
         if self.position is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        player = self.position.current_player
-        assert player is not None
-        return player
+        seat = api.game_of(self.position).current_player(self.position)
+        return self.agents.index(seat)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.position is None or self.is_terminal() or player != self.current_player():
             return []
-        return legal_indices(self.position)
+        return [int(i) for i in np.flatnonzero(legal_mask(self.position))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The setups, each as likely (the deal is the game's only chance)."""
-        p = 1.0 / self.setups
-        return [(k, p) for k in range(self.setups)]
+        """The values of the seed's next byte, each as likely; [] once the seed is drawn."""
+        if self.position is not None:
+            return []
+        p = 1.0 / BYTE_OUTCOMES
+        return [(k, p) for k in range(BYTE_OUTCOMES)]
 
     def _apply_action(self, action: int) -> None:
-        if self.position is None:
-            self.position = api.new_game(
-                self.players,
-                seed=int(action),
-                library=self.library,
-                rules=self.rules,
-                turn_limit=self.turn_limit,
-            )
+        if self._replaying:
+            if len(self.seed_bytes) < SEED_BYTES:
+                self.seed_bytes.append(int(action))
+            else:
+                self.decisions += 1
             return
-        chosen = index_to_action(self.rules, int(action))
+        if self.position is None:
+            if not 0 <= action < BYTE_OUTCOMES:
+                raise ValueError(
+                    f"a chance outcome is a byte of the seed, 0..{BYTE_OUTCOMES - 1}, got {action}"
+                )
+            self.seed_bytes.append(int(action))
+            if len(self.seed_bytes) == SEED_BYTES:
+                seed = int.from_bytes(bytes(self.seed_bytes), "big")
+                self.position = self.protocol_game.deal(seed)
+            return
+        chosen = index_to_action(api.rules_of(self.position), int(action))
         self.position = api.apply(self.position, chosen)
         self.decisions += 1
 
+    def replay(self, actions: Sequence[int], players: Sequence[int], position: Any) -> None:
+        """Take ``actions`` of ``players`` into the history unplayed, then stand at ``position``.
+
+        For a state whose position is not the one its chance outcomes deal (a resampled one):
+        its history has the length, the decisions and the players of the state it stands for.
+        """
+        self._replaying = list(players)
+        try:
+            for action in actions:
+                self.apply_action(action)
+        finally:
+            self._replaying = []
+        self.position = position
+        self.resampled = True
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ProtocolState:
+        """A state of ``player_id``'s information set, its hidden parts redrawn.
+
+        The game's sampler ([`Determinizer`][sankore_rules.interfaces.search.Determinizer])
+        redraws from the player's observation alone; the new state has the same decisions
+        in its history, and chance outcomes drawn afresh in place of the true seed's bytes.
+        ``probability_sampler`` (pyspiel's, a callable giving floats in [0, 1)) seeds it.
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        fresh = self.protocol_game.new_initial_state()
+        drawn = [rng.randrange(BYTE_OUTCOMES) for _ in self.seed_bytes]
+        if self.position is None:
+            for action in drawn:
+                fresh.apply_action(action)
+            return fresh
+        view = api.observation(self.position, self.seat(player_id))
+        sample = Determinizer(view).sample(rng)
+        players = [int(step.player) for step in self.full_history()]
+        fresh.replay([*drawn, *self.decisions_taken()], players, sample)
+        return fresh
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal setup {action}"
-        return str(index_to_action(self.rules, int(action)))
+            return f"seed byte {action}"
+        return str(index_to_action(self.protocol_game.rules, int(action)))
 
     def is_terminal(self) -> bool:
         """Over by the rules, or cut off at ``max_game_length`` decisions."""
@@ -244,57 +433,152 @@ class SankoreState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         )
 
     def returns(self) -> list[float]:
-        """The ``"win_loss"`` returns at the end; 0 for everyone before."""
-        if self.position is None or not self.is_terminal():
-            return [0.0] * self.players
+        """The ``"win_loss"`` returns at the end (scored as it stands when cut off); 0 before."""
+        if not self.is_terminal():
+            return [0.0] * len(self.agents)
         return outcome(self.position)
 
+    def decisions_taken(self) -> list[int]:
+        """The actions taken since the deal (the history after the seed's bytes)."""
+        return [int(a) for a in self.history()[SEED_BYTES:]]
+
     def serialize(self) -> str:
-        """The deal and every action since, one number a line."""
-        return "\n".join(map(str, self.history()))
+        """Every action, one number a line; a resampled state's position follows as JSON."""
+        lines = [str(a) for a in self.history()]
+        if self.resampled:
+            players = [int(step.player) for step in self.full_history()]
+            position = json.loads(api.to_json(self.position))
+            lines.append(_text({"players": players, "position": position}))
+        return "\n".join(lines)
 
     def __str__(self) -> str:
-        return "(not dealt yet)" if self.position is None else to_json(self.position)
+        if self.position is None:
+            return f"(drawing the seed: {len(self.seed_bytes)} of {SEED_BYTES} bytes)"
+        return str(api.to_json(self.position))
 
 
-class SankoreObserver:
+# ---- views ---------------------------------------------------------------------------------------
+
+
+def _common(views: Sequence[Any]) -> Any:
+    """What every view shows alike; ``HIDDEN`` where some view shows otherwise."""
+    first = views[0]
+    if all(v == first for v in views):
+        return first
+    if all(isinstance(v, dict) and v.keys() == first.keys() for v in views):
+        return {k: _common([v[k] for v in views]) for k in first}
+    if all(isinstance(v, list) and len(v) == len(first) for v in views):
+        return [_common([v[i] for v in views]) for i in range(len(first))]
+    return HIDDEN
+
+
+def _beyond(view: Any, common: Any, path: str, out: dict[str, Any]) -> None:
+    """Into ``out``, by dotted path, what ``view`` shows where ``common`` is hidden."""
+    if common == HIDDEN and view != HIDDEN:
+        out[path] = view
+    elif isinstance(common, dict):
+        for k, v in common.items():
+            _beyond(view[k], v, f"{path}.{k}" if path else str(k), out)
+    elif isinstance(common, list):
+        for i, v in enumerate(common):
+            _beyond(view[i], v, f"{path}.{i}" if path else str(i), out)
+
+
+def _text(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class ProtocolObserver:
     """pyspiel's observer protocol: ``tensor`` and ``dict`` set by ``set_from``, and strings.
 
-    The view is one player's: their own hand and everything public (pyspiel's
-    ``PrivateInfoType.SINGLE_PLAYER`` with public information). With ``perfect_recall`` the
-    string adds the decisions taken since the deal, and there is no tensor.
+    ``iig_obs_type`` picks the view: ``public_info`` adds what every seat sees alike,
+    ``private_info`` ``SINGLE_PLAYER`` what the player sees beyond that (``ALL_PLAYERS``: what
+    each seat does), ``perfect_recall`` the decisions taken since the deal. Only the player's
+    own view now (public and single-player private, no recall) has a tensor; the others have
+    ``tensor`` None, and ``set_from`` refuses them with ``NotSupported``.
     """
 
-    def __init__(self, game: SankoreGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, game: ProtocolGame, iig_obs_type: Any, params: Mapping[str, Any] | None):
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
-            iig_obs_type.public_info
-        ):
-            raise ValueError("only a player's own view (single-player private, public) is made")
+            raise ValueError(f"observation parameters are not supported, got {dict(params)}")
+        self.public: bool = iig_obs_type.public_info
+        self.private: Any = iig_obs_type.private_info
         self.perfect_recall: bool = iig_obs_type.perfect_recall
-        layout = tensor_layout(game.rules)
-        size = 0 if self.perfect_recall else layout.size
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        self.dict = {} if self.perfect_recall else layout.views(self.tensor)
+        self.own_view = (
+            self.public
+            and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            and not self.perfect_recall
+        )
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if self.own_view:
+            layout = tensor_layout(game.rules)
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict = segment_views(layout, self.tensor)
 
-    def set_from(self, state: SankoreState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into ``tensor``."""
-        if self.perfect_recall:
-            return
+    def set_from(self, state: ProtocolState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into ``tensor``.
+
+        Raises:
+            NotSupported: this view has no tensor (the information state's, a public or a
+                private view).
+        """
+        if self.tensor is None:
+            raise NotSupported(
+                "only a player's own view now has a tensor (no information state tensor, "
+                "no public or private tensor): provides_information_state_tensor is False"
+            )
         if state.position is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observation_tensor(state.position, player)
+            self.tensor[:] = observation_tensor(state.position, state.seat(player))
 
-    def string_from(self, state: SankoreState, player: int) -> str:
+    def string_from(self, state: ProtocolState, player: int) -> str:
         """``player``'s view as a line of text (with the decisions so far, for perfect recall)."""
+        decisions = state.decisions_taken()
         if state.position is None:
-            return "(not dealt yet)"
-        if self.perfect_recall:
-            decisions = state.history()[1:]  # the deal is chance's, and hidden
-            return information_state_string(state.position, player, decisions)
-        return observation_string(state.position, player)
+            drawn = f"(drawing the seed: {len(state.seed_bytes)} of {SEED_BYTES} bytes)"
+            return drawn if self.public else ""
+        seat = state.seat(player)
+        if self.public and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            if self.perfect_recall:
+                return information_state_string(state.position, seat, decisions)
+            return observation_string(state.position, seat)
+        seats = range(api.game_of(state.position).seats(state.position))
+        views = [json.loads(observation_string(state.position, s)) for s in seats]
+        common = _common(views)
+        parts: dict[str, Any] = {"public": common} if self.public else {}
+        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            parts["private"] = _private(views[seat], common)
+        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            parts["private"] = {str(s): _private(views[s], common) for s in seats}
+        text = _text(parts) if parts else ""
+        if self.perfect_recall and self.public:
+            return f"{text} {','.join(map(str, decisions))}" if decisions else text
+        return text
 
 
-pyspiel.register_game(_GAME_TYPE, SankoreGame)
+def _private(view: Any, common: Any) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    _beyond(view, common, "", found)
+    return found
+
+
+def _register() -> dict[str, GameSpec]:
+    registered = {}
+    for game in games():
+        for spec in _specs(game):
+            # pyspiel keeps what it is given to the end of the process: a class it can keep (a
+            # function made here crashes the interpreter as it exits), one per game and spec.
+            maker = type(
+                f"{game.name.title().replace('_', '')}{'Solo' if spec.solo else ''}Game",
+                (ProtocolGame,),
+                {"__doc__": f"{spec.short_name}: a ProtocolGame.", "SPEC": spec},
+            )
+            pyspiel.register_game(_game_type(spec, game.title), maker)
+            registered[spec.short_name] = spec
+    return registered
+
+
+#: The OpenSpiel games registered, by pyspiel's short name.
+SPECS: dict[str, GameSpec] = _register()

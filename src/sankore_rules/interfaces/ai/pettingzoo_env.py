@@ -1,22 +1,39 @@
-"""A PettingZoo AEC environment: Sankoré for multi-agent reinforcement learning.
+"""A PettingZoo AEC environment of any registered game, for multi-agent reinforcement learning.
 
-Agents are ``player_0``, ``player_1`` ...; the agent to act is the player whose decision is pending,
-so one player may act several times in a row (a turn is many decisions). Each agent's action space
-is ``Discrete(num_distinct_actions(rules))``
+``env(game="sankore", players=2)`` (or ``env()``) is Sankoré for 2 players, ``env(players=1,
+options={"scholar": "hard"})`` the solo game against the Scholar, ``env(game="five_tribes",
+players=3)`` Five Tribes. The agents are the seats that take decisions
+(``game_of(state).agents(state)``), named ``player_<seat>``: a seat the rules play by
+themselves (the Scholar) is no agent, so the solo game is a one-agent environment. The agent to
+act is the seat whose decision is pending, so one agent may act several times in a row (a
+player's turn is many decisions).
+
+Each agent's action space is ``Discrete(num_distinct_actions(rules))``
 ([`action_space`][sankore_rules.interfaces.ai.action_space]), and its observation a dict:
 ``observation``, the ``float32`` tensor of [`tensors`][sankore_rules.interfaces.ai.tensors] seen
 from its seat, and ``action_mask``, an ``int8`` array that is 1 exactly at the legal actions when
 the agent is to act (all 0 otherwise). Rewards come once, when the game ends, by the scheme chosen
 ([`returns`][sankore_rules.interfaces.ai.returns]: ``"win_loss"`` by default, or ``"score"``); then
-every agent terminates. No agent is ever truncated: bound a game's length with ``turn_limit``, the
-engine's own variant.
+every agent terminates.
 
-An illegal action raises [`IllegalAction`][sankore_rules.IllegalAction] with its reasons: a learning
-loop samples from the mask, so an illegal action is a bug to see, not a move to punish.
+Truncation: a decision counts as a turn, and after ``max_turns`` decisions (``MAX_TURNS``, 10,000,
+by default: random games of the bundled games take a few hundred, so only a policy that never
+lets a game end, such as one ending every turn at once without scoring, reaches it) every live
+agent is truncated (``truncations[agent] = True``) with no reward: the game was cut, not decided.
+``max_turns=None`` lifts the bound.
 
-``seed`` makes a run reproducible: each ``reset()`` deals the next game of a generator started
-from it, and ``reset(seed=s)`` starts the generator again from ``s``. Without a seed, games are
-dealt from the operating system's randomness.
+An action is one integer index. Anything else (a numpy array, a float, a string, ``None`` for a
+live agent), an index outside the space, or an illegal index raises ``ValueError`` with words: an
+illegal one raises [`IllegalAction`][sankore_rules.IllegalAction] (a ``ValueError``) with the
+engine's reasons. The mask is in every observation and a learning loop samples from it, so an
+illegal action is a bug to see, not a move to punish. Once an agent is terminated or truncated it
+steps out with ``step(None)``, PettingZoo's dead step; any other action for it is refused.
+
+Seeds: ``reset(seed=k)`` plays the game ``sr.new_game(..., seed=k)`` sets up, and restarts the
+generator from ``k`` from which each later ``reset()`` deals its game's seed (128 bits). The
+constructor's ``seed`` is the first ``reset()``'s. Without any seed, games are dealt from the
+operating system's randomness. A small seed can be found by trying seeds against what an agent
+sees, which reveals the hidden cards: leave the seed out where agents could exploit that.
 
 Examples:
     >>> environment = env(players=2, seed=1)
@@ -24,11 +41,15 @@ Examples:
     >>> observation, reward, terminated, truncated, info = environment.last()
     >>> int(observation["action_mask"].sum()) > 0, reward, terminated
     (True, 0.0, False)
+    >>> env(players=1, options={"scholar": "hard"}).possible_agents
+    ['player_0']
 """
 
 from __future__ import annotations
 
+import numbers
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,6 +59,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sankore_rules import api
+from sankore_rules.core.registry import find_game, games
 from sankore_rules.interfaces.ai.action_space import (
     index_to_action,
     legal_mask,
@@ -45,71 +67,103 @@ from sankore_rules.interfaces.ai.action_space import (
 )
 from sankore_rules.interfaces.ai.returns import SCHEMES, returns
 from sankore_rules.interfaces.ai.tensors import observation_tensor, tensor_layout
-from sankore_rules.interfaces.render import render_state
-from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.state import State
 
-__all__ = ["SankoreEnv", "env", "raw_env"]
+__all__ = ["MAX_TURNS", "GameEnv", "env", "raw_env"]
+
+#: The decisions a game may last before every live agent is truncated, by default.
+MAX_TURNS = 10_000
+#: The seeds of the games a generator deals: 128 bits, as the games' own fresh seeds.
+_SEED_BITS = 128
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo is untyped
-    """The environment itself; ``env`` wraps it in PettingZoo's checks of use.
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo is untyped
+    """The environment itself; ``env`` wraps it in PettingZoo's check that reset comes first.
 
     Args:
-        players: 2, 3 or 4.
-        library: ``"three_shelf"`` or ``"six_shelf"``.
-        seed: the start of the generator that deals each game (see the module's docstring).
-        turn_limit: the engine's variant that ends a game after that many turns a player.
+        game: a registered game's name (``"sankore"``, ``"five_tribes"``); None for the first
+            registered game, Sankoré, as [`new_game`][sankore_rules.new_game] picks.
+        players: a player count the game takes (Sankoré: 1 for the solo game, 2, 3 or 4).
+        seed: the first game's seed (see the module's docstring), or None.
         rewards: ``"win_loss"`` or ``"score"`` ([`returns`][sankore_rules.interfaces.ai.returns]).
+        max_turns: the decisions a game may last before every live agent is truncated, at
+            least 1; None for no bound.
         render_mode: ``"ansi"`` (``render()`` returns the text view) or ``"human"`` (prints it).
-        rules: a ruleset from [`load_rules`][sankore_rules.load_rules]; the bundled one by default.
+        options: the game's setup options (Sankoré's ``library``, ``scholar``, ``turn_limit``).
+        rules: a ruleset of the game from [`load_rules`][sankore_rules.load_rules]; the bundled
+            one by default.
+
+    Raises:
+        ValueError: for any argument the environment or the game does not take, with words.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "sankore_v0",
+        "name": "sankore_rules_v1",
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
     }
 
     def __init__(
         self,
+        game: str | None = None,
         players: int = 2,
-        library: str = "three_shelf",
         seed: int | None = None,
-        turn_limit: int | None = None,
         rewards: str = "win_loss",
+        max_turns: int | None = MAX_TURNS,
         render_mode: str | None = None,
-        rules: Rules | None = None,
+        options: Mapping[str, Any] | None = None,
+        rules: Any = None,
     ) -> None:
         super().__init__()
+        if game is not None and not isinstance(game, str):
+            raise ValueError(f"game must be a registered game's name or None, got {game!r}")
+        found = games()[0] if game is None else find_game(game)
+        if not _whole(players) or players not in found.player_counts:
+            counts = ", ".join(map(str, found.player_counts))
+            raise ValueError(f"players must be one of {counts} for {found.name}, got {players!r}")
+        if seed is not None and not _whole(seed):
+            raise ValueError(f"seed must be an int or None, got {seed!r}")
         if rewards not in SCHEMES:
             raise ValueError(f"rewards must be one of {', '.join(SCHEMES)}, got {rewards!r}")
+        if max_turns is not None and (not _whole(max_turns) or max_turns < 1):
+            raise ValueError(f"max_turns must be an int of at least 1 or None, got {max_turns!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
-        self.rules = rules if rules is not None else api.load_rules()
+            raise ValueError(f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"options must be a mapping of option names, got {options!r}")
+        self.game = found
         self.players = players
-        self.library = library
-        self.turn_limit = turn_limit
+        self.options: dict[str, Any] = dict(options or {})
         self.reward_scheme = rewards
+        self.max_turns = max_turns
         self.render_mode = render_mode
+        self.rules = api.load_rules(game=found.name) if rules is None else rules
+        self._next_seed = seed
         self._dealer = random.Random(seed)
-        self.possible_agents = [f"player_{p}" for p in range(players)]
-        n = num_distinct_actions(self.rules)
+        # Deals now, so that the game refuses a bad option here; reset() deals it again (seeded).
+        self.state: Any = self._deal()
+        self._next_seed = seed
+        self._dealer = random.Random(seed)
+        self._seat = {f"player_{p}": p for p in found.agents(self.state)}
+        self.possible_agents = list(self._seat)
+        self._size = num_distinct_actions(self.rules)
         size = tensor_layout(self.rules).size
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
                 }
             )
             for a in self.possible_agents
         }
-        self.state: State = self._deal()  # to look at before the first reset, which deals it
-        self._dealer = random.Random(seed)
+        self.decisions = 0
 
     # ---- the spaces -------------------------------------------------------------------------
 
@@ -124,10 +178,21 @@ class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
     # ---- the AEC loop -----------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: the next of the generator, or the first from ``seed`` when given."""
+        """Deal a new game: the game of ``seed`` when given, else the generator's next.
+
+        ``options`` is PettingZoo's per-reset argument, ignored (as PettingZoo's own environments
+        ignore what they do not read): the game's setup options are the constructor's.
+
+        Raises:
+            ValueError: for a seed that is not an int.
+        """
         if seed is not None:
+            if not _whole(seed):
+                raise ValueError(f"seed must be an int or None, got {seed!r}")
+            self._next_seed = seed
             self._dealer = random.Random(seed)
         self.state = self._deal()
+        self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -138,59 +203,81 @@ class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         if self.render_mode == "human":
             self.render()
 
-    def _deal(self) -> State:
+    def _deal(self) -> Any:
+        # A given seed is the game's own; after it, 128-bit seeds from the generator it started.
+        if self._next_seed is not None:
+            seed, self._next_seed = self._next_seed, None
+        else:
+            seed = self._dealer.getrandbits(_SEED_BITS)
         return api.new_game(
-            self.players,
-            seed=self._dealer.getrandbits(128),
-            library=self.library,
-            rules=self.rules,
-            turn_limit=self.turn_limit,
+            self.players, seed, game=self.game.name, rules=self.rules, **self.options
         )
 
     def _select(self) -> None:
-        current = self.state.current_player
+        current = self.game.current_player(self.state)
         if current is not None:
-            self.agent_selection = self.possible_agents[current]
+            self.agent_selection = f"player_{current}"
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees, and its action mask (all 0 when it is not to act)."""
-        p = self.possible_agents.index(agent)
-        if self.state.current_player == p:
+        seat = self._seat[agent]
+        if self.game.current_player(self.state) == seat and not self.game.is_terminal(self.state):
             mask = legal_mask(self.state).astype(np.int8)
         else:
-            mask = np.zeros(num_distinct_actions(self.rules), dtype=np.int8)
-        return {"observation": observation_tensor(self.state, p), "action_mask": mask}
+            mask = np.zeros(self._size, dtype=np.int8)
+        return {"observation": observation_tensor(self.state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Take the action numbered ``action`` for the agent to act (``None`` once it is done).
 
         Raises:
-            IllegalAction: for an action that is not legal now.
+            ValueError: for an action that is not one int, outside the action space, or (as
+                [`IllegalAction`][sankore_rules.IllegalAction], with the engine's reasons) not
+                legal now; for anything but None from an agent that is done.
         """
         agent = self.agent_selection
+        if agent not in self.agents:
+            # Every agent has stepped out: PettingZoo's dead step, with nobody left to remove.
+            if action is not None:
+                raise ValueError("when an agent is dead, the only valid action is None")
+            return
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None, "a live agent must act"
-        chosen = index_to_action(self.rules, int(action))
-        self.state = api.apply(self.state, chosen, player=self.possible_agents.index(agent))
+        chosen = index_to_action(self.rules, self._index(action))
+        self.state = api.apply(self.state, chosen, player=self._seat[agent])
+        self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if api.is_terminal(self.state):
-            for a, value in zip(
-                self.possible_agents, returns(self.state, self.reward_scheme), strict=True
-            ):
-                self.rewards[a] = value
+            values = returns(self.state, self.reward_scheme)
+            self.rewards = dict(zip(self.possible_agents, values, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_turns is not None and self.decisions >= self.max_turns:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
+    def _index(self, action: object) -> int:
+        if action is None:
+            raise ValueError(f"{self.agent_selection} is to act: None is only for an agent done")
+        if isinstance(action, np.ndarray):
+            raise ValueError(
+                f"an action is one int index, not a numpy array of shape {action.shape}"
+            )
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            raise ValueError(f"an action is one int index, not {type(action).__name__}")
+        index = int(action)
+        if not 0 <= index < self._size:
+            raise ValueError(f"action index must be 0..{self._size - 1}, got {index}")
+        return index
+
     def render(self) -> str | None:
-        """The text view of the game ([`render_state`][sankore_rules.render_state])."""
-        text = render_state(self.state)
+        """The text view of the game (the game's ``text`` hook)."""
+        text = self.game.text(self.rules, self.state)
         if self.render_mode == "human":
             print(text)
             return None
@@ -200,19 +287,27 @@ class SankoreEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         """Nothing to release."""
 
 
-def raw_env(**kwargs: Any) -> SankoreEnv:
-    """The environment without PettingZoo's wrappers."""
-    return SankoreEnv(**kwargs)
+#: The environment without PettingZoo's wrapper: the class itself (PettingZoo's ``raw_env``).
+raw_env = GameEnv
 
 
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The environment in PettingZoo's checks of use (actions in range, reset before step).
+def env(
+    game: str | None = None,
+    players: int = 2,
+    seed: int | None = None,
+    rewards: str = "win_loss",
+    max_turns: int | None = MAX_TURNS,
+    render_mode: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    rules: Any = None,
+) -> AECEnv[str, Observation, int]:
+    """The environment in PettingZoo's check of use (reset before step, observe, render).
 
     Takes the arguments of
-    [`SankoreEnv`][sankore_rules.interfaces.ai.pettingzoo_env.SankoreEnv]: ``players``,
-    ``library``, ``seed``, ``turn_limit``, ``rewards``, ``render_mode``, ``rules``.
+    [`GameEnv`][sankore_rules.interfaces.ai.pettingzoo_env.GameEnv]. PettingZoo's bounds wrapper
+    is left out: the environment refuses an out-of-range action itself, with a ``ValueError``.
     """
     wrapped: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(
-        wrappers.AssertOutOfBoundsWrapper(SankoreEnv(**kwargs))
+        GameEnv(game, players, seed, rewards, max_turns, render_mode, options, rules)
     )
     return wrapped

@@ -1,27 +1,36 @@
-"""What a finished game is worth to each player, for learning agents: two documented schemes.
+"""What a game is worth to each deciding seat, for learning agents: two documented schemes.
 
-Sankoré gives points, not a win or a loss, and an agent needs one number per player. The
-PettingZoo environment and the OpenSpiel game pay it once, when the game ends (0 before).
+A game gives points, not a win or a loss, and an agent needs one number per seat. The
+PettingZoo environment and the OpenSpiel games pay it once, when the game ends (0 before). The
+numbers are the game's own ``returns`` hook (see ``core/game.py``), reached through
+[`sankore_rules.returns`][sankore_rules.returns]; this module is the agents' door onto it, for
+every registered game. One value is listed per seat that takes decisions
+(``game_of(state).agents(state)``): a seat the rules play by themselves (the solo game's
+Scholar) counts as an opponent but gets no value of its own.
 
-``"win_loss"`` (the default): zero-sum over the winners (TIE-1, TIE-2 break ties first). The
-winners share +1 and the others share -1: with ``k`` winners of ``n`` players, each winner gets
-``1/k`` and each other player ``-1/(n-k)``; when every player wins, everyone gets 0. Two players:
-+1 and -1, a draw 0 and 0. Always within [-1, 1].
+``"win_loss"`` (the default): zero-sum over the winners, ties broken by the game's rules first.
+The winners share +1 and the others share -1: with ``k`` winners of ``n`` seats, each winner
+gets ``1/k`` and each other seat ``-1/(n-k)``; when every seat wins, everyone gets 0. Two
+seats: +1 and -1, a draw 0 and 0; alone against an automated seat: +1 for a win, -1 for a loss.
+Always within [-1, 1].
 
-``"score"``: each player's points minus the mean of all players' points (SCORE-1), so the
-values sum to 0 and a lead is worth its size. Unbounded in principle.
+``"score"``: each seat's points minus the mean of all seats' points, so the values sum to 0
+over every seat and a lead is worth its size. Unbounded in principle.
 
 Examples:
     >>> import sankore_rules as sr
-    >>> state = sr.new_game(players=2, seed=3)
-    >>> returns(state)
+    >>> returns(sr.new_game(players=2, seed=3))
     [0.0, 0.0]
+    >>> returns(sr.new_game(players=1, seed=3, scholar="hard"))
+    [0.0]
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from sankore_rules import api
-from sankore_rules.sankore.state import State
+from sankore_rules.core.registry import game_of
 
 __all__ = ["SCHEMES", "outcome", "returns"]
 
@@ -29,29 +38,28 @@ __all__ = ["SCHEMES", "outcome", "returns"]
 SCHEMES = ("win_loss", "score")
 
 
-def returns(state: State, scheme: str = "win_loss") -> list[float]:
-    """Each player's return for ``state``: 0 for everyone until the game is over.
+def _check(scheme: object) -> None:
+    if scheme not in SCHEMES:
+        raise ValueError(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
+
+
+def returns(state: Any, scheme: str = "win_loss") -> list[float]:
+    """Each deciding seat's return for ``state``: 0 for everyone until the game is over.
 
     Raises:
         ValueError: for a scheme other than those of ``SCHEMES``.
     """
-    if scheme not in SCHEMES:
-        raise ValueError(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
-    n = state.player_count
-    if not api.is_terminal(state):
-        return [0.0] * n
-    return outcome(state, scheme)
+    _check(scheme)
+    return api.returns(state, scheme)
 
 
-def outcome(state: State, scheme: str = "win_loss") -> list[float]:
-    """The returns of ``state`` scored as it stands, ended or not (see ``returns``)."""
-    scores = api.final_scores(state)
-    n = state.player_count
-    if scheme == "score":
-        totals = [float(s.total) for s in scores.players]
-        mean = sum(totals) / n
-        return [t - mean for t in totals]
-    k = len(scores.winners)
-    if k == n:
-        return [0.0] * n
-    return [1.0 / k if p in scores.winners else -1.0 / (n - k) for p in range(n)]
+def outcome(state: Any, scheme: str = "win_loss") -> list[float]:
+    """The returns of ``state`` scored as it stands, ended or not (see ``returns``).
+
+    A door that cuts a game short (OpenSpiel's ``max_game_length``) pays this.
+
+    Raises:
+        ValueError: for a scheme other than those of ``SCHEMES``.
+    """
+    _check(scheme)
+    return game_of(state).returns(api.rules_of(state), state, scheme)
