@@ -97,6 +97,8 @@ __all__ = [
     "ProtocolGame",
     "ProtocolObserver",
     "ProtocolState",
+    "load",
+    "register_games",
 ]
 
 #: How many chance nodes draw the seed: one byte each, 128 bits in all.
@@ -564,10 +566,17 @@ def _private(view: Any, common: Any) -> dict[str, Any]:
     return found
 
 
-def _register() -> dict[str, GameSpec]:
-    registered = {}
+def register_games() -> dict[str, GameSpec]:
+    """Register with pyspiel every game of the registry not registered yet; return them all.
+
+    Importing this module registers the games known then; a game registered later (a game of
+    a test, or of a package loaded afterwards) is registered by calling this again, as
+    [`load`][sankore_rules.interfaces.ai.openspiel_game.load] does.
+    """
     for game in games():
         for spec in _specs(game):
+            if spec.short_name in SPECS:
+                continue
             # pyspiel keeps what it is given to the end of the process: a class it can keep (a
             # function made here crashes the interpreter as it exits), one per game and spec.
             maker = type(
@@ -576,9 +585,38 @@ def _register() -> dict[str, GameSpec]:
                 {"__doc__": f"{spec.short_name}: a ProtocolGame.", "SPEC": spec},
             )
             pyspiel.register_game(_game_type(spec, game.title), maker)
-            registered[spec.short_name] = spec
-    return registered
+            SPECS[spec.short_name] = spec
+    return SPECS
+
+
+def load(game: str, players: int, options: Mapping[str, Any] | None = None) -> pyspiel.Game:
+    """The OpenSpiel game of ``game`` for ``players`` seats, set up with the game's ``options``.
+
+    The way ``new_game(players=..., game=..., **options)`` sets up a game, as pyspiel's
+    ``load_game`` takes it: the solo game (``players=1``) is ``python_<name>_solo``, the others
+    ``python_<name>`` with the parameter ``players``. An option left None takes its empty value.
+
+    Raises:
+        ValueError: a game that is not registered, a player count it has no OpenSpiel game
+            for, or an option it does not take.
+    """
+    name = find_game(game).name
+    specs = [s for s in register_games().values() if s.game == name]
+    spec = next((s for s in specs if players in s.player_counts), None)
+    if spec is None:
+        counts = sorted({n for s in specs for n in s.player_counts})
+        raise ValueError(f"{name} has OpenSpiel games for {counts} players, not {players!r}")
+    given = dict(options or {})
+    unknown = sorted(set(given) - set(spec.option_names))
+    if unknown:
+        raise ValueError(f"{spec.short_name} takes no option {', '.join(unknown)}")
+    choices = {o.name: o.choices for o in find_game(name).options}
+    params = {k: _parameter(v, choices.get(k, ())) for k, v in given.items()}
+    if not spec.solo:
+        params["players"] = players
+    return pyspiel.load_game(spec.short_name, params)
 
 
 #: The OpenSpiel games registered, by pyspiel's short name.
-SPECS: dict[str, GameSpec] = _register()
+SPECS: dict[str, GameSpec] = {}
+register_games()

@@ -1,0 +1,617 @@
+"""A conformance suite: random games of any registered game, played through every door.
+
+Its models are OpenSpiel's ``random_sim_test``, which plays random games of any ``pyspiel.Game``
+and checks cloning and serialization along the way, and TAG's forward-model tester. Given a
+registered game's name, a player count and setup options,
+[`run_conformance`][sankore_rules.testing.run_conformance] plays a few random games (each bounded
+by a number of decisions; a game that needs a bound to end, Sankoré's ``turn_limit``, gets it
+from its options) and hands each one to the check of every door:
+
+- ``api``: the public functions (listing, applying, explaining, refusing, notation, seats, the
+  end, returns);
+- ``json``: ``from_json(to_json(state))`` is the state, with the same future;
+- ``records``: a record of the game replays to its last state;
+- ``observation``: each seat's observation is JSON, names the game and the viewer, and does not
+  change when the game's sampler redraws what that seat cannot see;
+- ``drawing``: the text and SVG drawings;
+- ``bots``: the random, greedy and search bots choose legal actions;
+- ``determinize``: states drawn from an observation are sound and show the same;
+- ``ai``: action indices, the legal mask and the observation tensor (needs numpy);
+- ``pettingzoo``, ``openspiel``: the learning environments pass their own libraries' tests.
+
+A door that mishandles the game fails with a
+[`ConformanceError`][sankore_rules.testing.ConformanceError] (an ``AssertionError``) whose message
+starts with the door's name in brackets and says where: ``[json] from_json(to_json(state)) !=
+state after 12 actions (sankore, 3 players, seed 0)``. An error the door raises itself is turned
+into one the same way. A door whose libraries are not installed fails too, saying so: leave it
+out of ``doors`` to run the others.
+
+This module names no game, like the doors it checks: the suite is the proof that a game needs
+no door changed. Each check imports its door when it runs, so that checking the API needs
+neither numpy nor OpenSpiel.
+
+Examples:
+    >>> plays = run_conformance("sankore", 2, {"turn_limit": 1}, games=1, doors=("api", "json"))
+    >>> plays[0].players, len(plays[0].states) == len(plays[0].actions) + 1
+    (2, True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from attrs import field, frozen
+
+from sankore_rules import api
+from sankore_rules.core.actions import Action
+from sankore_rules.core.errors import ActionSyntaxError, IllegalAction
+
+__all__ = [
+    "DOORS",
+    "ConformanceError",
+    "Playthrough",
+    "check_ai",
+    "check_api",
+    "check_bots",
+    "check_determinize",
+    "check_drawing",
+    "check_json",
+    "check_observation",
+    "check_openspiel",
+    "check_pettingzoo",
+    "check_records",
+    "play_random",
+    "run_conformance",
+]
+
+#: The most decisions a random game plays by default before the suite stops it.
+MAX_DECISIONS = 400
+#: How many states of a game the costlier checks (drawing, bots, sampling) look at.
+SAMPLED_STATES = 4
+#: The search bot's budget: enough to build a tree, small enough for a test.
+MCTS_ITERATIONS = 8
+#: The decisions played in the PettingZoo test, per agent.
+PETTINGZOO_CYCLES = 8
+#: Words no table of any game uses, for actions that must be refused.
+NONSENSE = "zzz"
+#: Two returns that should sum to zero may differ from it by rounding this much.
+TOLERANCE = 1e-9
+
+
+class ConformanceError(AssertionError):
+    """A door mishandled a game; the message starts with the door's name in brackets.
+
+    Attributes:
+        door: the door's name (``json``, ``records`` ...), one of
+            [`DOORS`][sankore_rules.testing.DOORS].
+        problem: what went wrong, and where.
+    """
+
+    def __init__(self, door: str, problem: str) -> None:
+        self.door = door
+        self.problem = problem
+        super().__init__(f"[{door}] {problem}")
+
+
+@frozen
+class Playthrough:
+    """One random game: its setup, its actions and every state it passed through.
+
+    Attributes:
+        game: the game's registered name.
+        players: the player count it was set up with.
+        options: the setup options it was set up with.
+        seed: the seed of its setup and of the random choices of its actions.
+        actions: the actions taken, in order.
+        states: the state before each action, then the last state (one more than ``actions``).
+    """
+
+    game: str
+    players: int
+    options: Mapping[str, Any] = field(converter=dict)
+    seed: int
+    actions: tuple[Action, ...]
+    states: tuple[Any, ...]
+
+    @property
+    def final(self) -> Any:
+        """The last state reached: the end of the game, or where the bound stopped it."""
+        return self.states[-1]
+
+    def where(self) -> str:
+        """The game, the player count and the seed, as an error message names them."""
+        return f"{self.game}, {self.players} players, seed {self.seed}"
+
+
+class _Door:
+    """One door under check: words its failures, naming the door, the step and the game."""
+
+    def __init__(self, name: str, play: Playthrough) -> None:
+        self.name = name
+        self.play = play
+        #: How many actions of the game led to the state being checked; None: the whole game.
+        self.step: int | None = None
+
+    def where(self) -> str:
+        at = "" if self.step is None else f" after {self.step} actions"
+        return f"{at} ({self.play.where()})"
+
+    def fail(self, problem: str) -> ConformanceError:
+        return ConformanceError(self.name, problem + self.where())
+
+    def require(self, ok: bool, problem: str) -> None:
+        if not ok:
+            raise self.fail(problem)
+
+
+@contextmanager
+def _door(name: str, play: Playthrough) -> Iterator[_Door]:
+    """Check door ``name``; any error it raises becomes a ConformanceError naming it."""
+    door = _Door(name, play)
+    try:
+        yield door
+    except ConformanceError:
+        raise
+    except Exception as exc:  # whatever a door raises is its failure, to be reported as such
+        raise door.fail(f"{type(exc).__name__}: {exc}") from exc
+
+
+def _sampled(play: Playthrough, count: int = SAMPLED_STATES) -> list[int]:
+    """The indices of up to ``count`` states spread over the game, the first and last included."""
+    last = len(play.states) - 1
+    if count <= 1 or last == 0:
+        return [0]
+    return sorted({round(k * last / (count - 1)) for k in range(count)})
+
+
+def _undecided(play: Playthrough, count: int = SAMPLED_STATES) -> list[int]:
+    """The sampled states still waiting for a decision."""
+    return [i for i in _sampled(play, count) if not api.is_terminal(play.states[i])]
+
+
+# ---- playing -------------------------------------------------------------------------------
+
+
+def play_random(
+    game: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seed: int = 0,
+    max_decisions: int = MAX_DECISIONS,
+) -> Playthrough:
+    """Play one game of uniformly random legal actions through the public API.
+
+    It stops at the end of the game or after ``max_decisions`` actions, whichever comes first.
+
+    Raises:
+        ConformanceError: ``[api]``, when the API fails to set up or to play the game.
+    """
+    setup = dict(options or {})
+    stub = Playthrough(game, players, setup, seed, (), ())
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    with _door("api", stub) as door:
+        state = api.new_game(players, seed, game=game, **setup)
+        states = [state]
+        while not api.is_terminal(state) and len(actions) < max_decisions:
+            door.step = len(actions)
+            legal = api.legal_actions(state)
+            door.require(bool(legal), "legal_actions is empty before the end of the game")
+            actions.append(rng.choice(legal))
+            state = api.apply(state, actions[-1])
+            states.append(state)
+    return Playthrough(game, players, setup, seed, tuple(actions), tuple(states))
+
+
+# ---- the doors -----------------------------------------------------------------------------
+
+
+def check_api(play: Playthrough) -> None:
+    """The public functions, at every state of ``play``.
+
+    ``legal_actions`` is empty exactly at the end; the deciding seat is one of the game's
+    agents; every listed action is explained with no reason, reads back from its notation and
+    applies without changing the state it is applied to, and applying the action the game took
+    again gives the state it gave; actions that are not options (garbled words, another
+    decision's action, another seat's) are refused with reasons, leaving the state unchanged.
+    At the end, the scores are given and the returns sum to zero among several agents.
+    """
+    with _door("api", play) as door:
+        for i, state in enumerate(play.states):
+            door.step = i
+            game = api.game_of(state)
+            before = api.to_json(state)
+            legal = api.legal_actions(state)
+            terminal = api.is_terminal(state)
+            door.require(
+                bool(legal) != terminal,
+                f"legal_actions lists {len(legal)} actions and is_terminal is {terminal}",
+            )
+            if terminal:
+                _check_end(door, state)
+                continue
+            agents = game.agents(state)
+            player = game.current_player(state)
+            door.require(player in agents, f"current_player {player} is not one of {agents}")
+            early = api.returns(state)
+            door.require(early == [0.0] * len(agents), f"returns {early} before the end")
+            for action in legal:
+                _check_option(door, state, action)
+                door.require(
+                    api.to_json(state) == before, f"apply({action}) changed the state it was given"
+                )
+            if i < len(play.actions):
+                door.require(
+                    api.apply(state, play.actions[i]) == play.states[i + 1],
+                    f"apply({play.actions[i]}) gave another state when applied again",
+                )
+            seats = range(game.seats(state))
+            for bad, player_given in _not_options(play, i, legal, seats, player):
+                _check_refused(door, state, bad, player_given)
+                door.require(
+                    api.to_json(state) == before, f"refusing {bad} changed the state it was given"
+                )
+
+
+def _check_option(door: _Door, state: Any, action: Action) -> None:
+    """A listed action: explained with no reason, its notation read back, applied."""
+    reasons = api.explain(state, action)
+    door.require(reasons == [], f"explain({action}) of a listed action gives {reasons}")
+    door.require(
+        api.parse_action(state, str(action)) == action,
+        f"parse_action(state, {str(action)!r}) is not {action!r}",
+    )
+    try:
+        api.apply(state, action)
+    except IllegalAction as exc:
+        raise door.fail(f"the listed action {action} is refused: {exc}") from exc
+
+
+def _not_options(
+    play: Playthrough, i: int, legal: Sequence[Action], seats: Sequence[int], player: int | None
+) -> Iterator[tuple[Action, int | None]]:
+    """Actions the state at step ``i`` must refuse, with the seat said to take them."""
+    yield Action(NONSENSE, ()), None
+    yield Action(legal[0].kind, (*legal[0].args, NONSENSE)), None
+    listed = set(legal)
+    # The action another decision of the same game took, nearest first.
+    others = (*play.actions[i + 1 :], *reversed(play.actions[:i]))
+    elsewhere = next((a for a in others if a not in listed), None)
+    if elsewhere is not None:
+        yield elsewhere, None
+    wrong = next((p for p in seats if p != player), None)
+    if wrong is not None:
+        yield legal[0], wrong
+
+
+def _check_refused(door: _Door, state: Any, action: Action, player: int | None) -> None:
+    """``action`` (taken by ``player``) is explained with reasons and refused with them."""
+    who = "" if player is None else f" by P{player}"
+    reasons = api.explain(state, action, player=player)
+    door.require(bool(reasons), f"explain({action}){who} gives no reason, yet it is no option")
+    try:
+        api.apply(state, action, player=player)
+    except IllegalAction as exc:
+        door.require(
+            exc.reasons == tuple(reasons),
+            f"apply({action}){who} is refused with {exc.reasons}, explain gives {reasons}",
+        )
+    else:
+        raise door.fail(f"apply({action}){who} did not raise IllegalAction")
+
+
+def _check_end(door: _Door, state: Any) -> None:
+    """The end: nothing to decide, a score sheet, returns summing to zero."""
+    game = api.game_of(state)
+    agents = game.agents(state)
+    door.require(
+        game.current_player(state) is None, "current_player is not None at the end of the game"
+    )
+    door.require(api.final_scores(state) is not None, "final_scores is None at the end")
+    door.require(
+        bool(api.explain(state, Action(NONSENSE, ()))), "explain gives no reason after the end"
+    )
+    try:
+        api.parse_action(state, NONSENSE)
+    except ActionSyntaxError:
+        pass
+    else:
+        raise door.fail("parse_action reads an action after the end of the game")
+    for scheme in ("win_loss", "score"):
+        values = api.returns(state, scheme)
+        door.require(
+            len(values) == len(agents),
+            f"returns({scheme!r}) has {len(values)} values for the agents {agents}",
+        )
+        door.require(
+            all(math.isfinite(v) for v in values), f"returns({scheme!r}) {values} not finite"
+        )
+        if len(agents) > 1:
+            door.require(
+                abs(sum(values)) <= TOLERANCE, f"returns({scheme!r}) {values} do not sum to 0"
+            )
+
+
+def check_json(play: Playthrough) -> None:
+    """``from_json(to_json(state))`` is each state: equal, written alike, with the same future."""
+    with _door("json", play) as door:
+        for i, state in enumerate(play.states):
+            door.step = i
+            text = api.to_json(state)
+            back = api.from_json(text)
+            door.require(back == state, "from_json(to_json(state)) != state")
+            door.require(api.to_json(back) == text, "to_json(from_json(text)) != text")
+            if i < len(play.actions):
+                door.require(
+                    api.apply(back, play.actions[i]) == play.states[i + 1],
+                    f"the state read back gives another state after {play.actions[i]}",
+                )
+
+
+def check_records(play: Playthrough) -> None:
+    """A record of the game, written, read and replayed, reaches the game's last state."""
+    from sankore_rules.interfaces.records import load_record, replay, save_record
+
+    with _door("records", play) as door:
+        final = play.final if api.is_terminal(play.final) else None
+        text = save_record(
+            list(play.actions),
+            players=play.players,
+            seed=play.seed,
+            game=play.game,
+            final=final,
+            **play.options,
+        )
+        record = load_record(text)
+        door.require(
+            tuple(record.actions) == tuple(str(a) for a in play.actions),
+            "load_record(save_record(actions)) gives other actions",
+        )
+        door.step = len(play.actions)
+        door.require(replay(record) == play.final, "replay(record) != the game's last state")
+
+
+def check_observation(play: Playthrough, *, seed: int = 0) -> None:
+    """Each seat's observation is JSON, names the game and the viewer, and hides what it should.
+
+    At a few states, for every seat: the observation survives ``json.dumps``; and a state drawn
+    by the game's sampler for that seat (``interfaces.search.sample_state``), whose hidden parts
+    are redrawn, shows that seat the same observation, as a second one drawn apart does.
+    """
+    from sankore_rules.interfaces.search import sample_state
+
+    rng = random.Random(seed)
+    with _door("observation", play) as door:
+        for i in _sampled(play):
+            door.step = i
+            state = play.states[i]
+            game = api.game_of(state)
+            for p in range(game.seats(state)):
+                view = api.observation(state, p)
+                try:
+                    json.dumps(view, allow_nan=False)
+                except (TypeError, ValueError) as exc:
+                    raise door.fail(f"observation(state, {p}) is not JSON: {exc}") from exc
+                door.require(
+                    view.get("game") == game.name,
+                    f"observation(state, {p}) names the game {view.get('game')!r}",
+                )
+                door.require(
+                    view.get("viewer") == p,
+                    f"observation(state, {p}) names the viewer {view.get('viewer')!r}",
+                )
+                for draw in range(2):
+                    sample = sample_state(state, p, rng)
+                    door.require(
+                        api.observation(sample, p) == view,
+                        f"seat {p} sees another observation of sample {draw} "
+                        "(hidden parts redrawn): the observation shows what it hides",
+                    )
+
+
+def check_drawing(play: Playthrough) -> None:
+    """``render_state`` draws a few states as text, ``state_svg`` as SVG that parses."""
+    from sankore_rules.interfaces.render import render_state
+    from sankore_rules.interfaces.svg import state_svg
+
+    with _door("drawing", play) as door:
+        for i in _sampled(play):
+            door.step = i
+            state = play.states[i]
+            text = render_state(state)
+            door.require(isinstance(text, str) and bool(text.strip()), "render_state is empty")
+            picture = state_svg(state)
+            try:
+                root = ET.fromstring(picture)
+            except ET.ParseError as exc:
+                raise door.fail(f"state_svg is not XML: {exc}") from exc
+            door.require(root.tag.endswith("svg"), f"state_svg's root is <{root.tag}>, not <svg>")
+
+
+def check_bots(play: Playthrough, *, seed: int = 0) -> None:
+    """The random and greedy bots, and a search bot on a tiny budget, choose legal actions."""
+    from sankore_rules.interfaces.bots import GreedyBot, RandomBot
+    from sankore_rules.interfaces.search import MctsBot
+
+    with _door("bots", play) as door:
+        undecided = _undecided(play)
+        for i in undecided:
+            door.step = i
+            state = play.states[i]
+            before = api.to_json(state)
+            legal = api.legal_actions(state)
+            chosen: list[tuple[str, Action]] = [
+                ("RandomBot", RandomBot(seed).choose(state)),
+                ("GreedyBot", GreedyBot(seed).choose(state)),
+            ]
+            if i in undecided[:2]:
+                search = MctsBot(seed=seed, iterations=MCTS_ITERATIONS)
+                chosen.append(("MctsBot", search.choose(state)))
+            for bot, action in chosen:
+                door.require(action in legal, f"{bot} chose {action}, which is not legal")
+            door.require(api.to_json(state) == before, "a bot changed the state it was given")
+
+
+def check_determinize(play: Playthrough, *, seed: int = 0) -> None:
+    """``Determinizer(observation).sample(rng)`` draws sound states that show the same."""
+    from sankore_rules.interfaces.search import Determinizer
+
+    rng = random.Random(seed)
+    with _door("determinize", play) as door:
+        for i in _sampled(play):
+            door.step = i
+            state = play.states[i]
+            for p in api.game_of(state).agents(state):
+                view = api.observation(state, p)
+                determinizer = Determinizer(view)
+                for draw in range(2):
+                    sample = determinizer.sample(rng)
+                    door.require(
+                        api.from_json(api.to_json(sample)) == sample,
+                        f"sample {draw} for seat {p} does not survive from_json(to_json(sample))",
+                    )
+                    door.require(
+                        api.observation(sample, p) == view,
+                        f"sample {draw} for seat {p} shows another observation",
+                    )
+
+
+def check_ai(play: Playthrough) -> None:
+    """Action indices round-trip, the mask is true exactly at the legal actions, tensors fit.
+
+    Raises:
+        ConformanceError: ``[ai]`` also when numpy is not installed: the door cannot be
+            checked, which is not a pass.
+    """
+    with _door("ai", play) as door:
+        try:
+            import numpy as np
+        except ImportError as exc:
+            raise door.fail("numpy is not installed: add the ai extra, or leave 'ai' out") from exc
+        from sankore_rules.interfaces.ai import (
+            action_to_index,
+            index_to_action,
+            legal_mask,
+            num_distinct_actions,
+            observation_tensor,
+            tensor_layout,
+        )
+
+        for i, state in enumerate(play.states):
+            door.step = i
+            rules = api.rules_of(state)
+            size = num_distinct_actions(rules)
+            indices = set()
+            for action in api.legal_actions(state):
+                index = action_to_index(rules, action)
+                door.require(0 <= index < size, f"{action} has index {index}, not in 0..{size - 1}")
+                back = index_to_action(rules, index)
+                door.require(back == action, f"{action} -> {index} -> {back}")
+                indices.add(index)
+            mask = legal_mask(state)
+            door.require(len(mask) == size, f"legal_mask has {len(mask)} entries, not {size}")
+            found = {int(k) for k in np.flatnonzero(mask)}
+            door.require(
+                found == indices, f"legal_mask is true at {sorted(found)}, not {sorted(indices)}"
+            )
+            if i not in _sampled(play):
+                continue
+            length = tensor_layout(rules).size
+            for p in api.game_of(state).agents(state):
+                tensor = observation_tensor(state, p)
+                door.require(
+                    tensor.shape == (length,),
+                    f"observation_tensor(state, {p}) has shape {tensor.shape}, not ({length},)",
+                )
+                door.require(
+                    bool(np.all((tensor >= 0.0) & (tensor <= 1.0))),
+                    f"observation_tensor(state, {p}) has values outside [0, 1]",
+                )
+
+
+def check_pettingzoo(play: Playthrough, *, cycles: int = PETTINGZOO_CYCLES) -> None:
+    """PettingZoo's own ``api_test`` passes on the game's environment, set up as ``play`` was."""
+    with _door("pettingzoo", play):
+        from pettingzoo.test import api_test
+
+        from sankore_rules.interfaces.ai.pettingzoo_env import env
+
+        environment = env(game=play.game, players=play.players, options=dict(play.options))
+        api_test(environment, num_cycles=cycles)
+
+
+def check_openspiel(play: Playthrough) -> None:
+    """OpenSpiel's own ``random_sim_test`` passes on the game, set up as ``play`` was."""
+    with _door("openspiel", play):
+        import pyspiel
+
+        from sankore_rules.interfaces.ai import openspiel_game
+
+        loaded = openspiel_game.load(play.game, play.players, play.options)
+        pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+
+
+#: Every door, in the order ``run_conformance`` checks them, with its check.
+_CHECKS: dict[str, Callable[[Playthrough], None]] = {
+    "api": check_api,
+    "json": check_json,
+    "records": check_records,
+    "observation": check_observation,
+    "drawing": check_drawing,
+    "bots": check_bots,
+    "determinize": check_determinize,
+    "ai": check_ai,
+    "pettingzoo": check_pettingzoo,
+    "openspiel": check_openspiel,
+}
+#: The names of the doors the suite checks, in order.
+DOORS: tuple[str, ...] = tuple(_CHECKS)
+
+
+def run_conformance(
+    game: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    games: int = 2,
+    seed: int = 0,
+    max_decisions: int = MAX_DECISIONS,
+    doors: Sequence[str] = DOORS,
+) -> list[Playthrough]:
+    """Play ``games`` random games of ``game`` and check each through every door of ``doors``.
+
+    Args:
+        game: a registered game's name.
+        players: the player count.
+        options: the game's setup options (a bound such as ``turn_limit`` when a random game
+            would otherwise run long).
+        games: how many games, seeded ``seed``, ``seed + 1`` ...
+        seed: the first game's seed.
+        max_decisions: the most actions a game is played for.
+        doors: the doors to check, names of [`DOORS`][sankore_rules.testing.DOORS].
+
+    Returns:
+        The games played, for a caller to look at.
+
+    Raises:
+        ConformanceError: the first door that fails, named at the start of the message.
+        ValueError: a door the suite does not know.
+    """
+    unknown = [d for d in doors if d not in _CHECKS]
+    if unknown:
+        raise ValueError(f"no door {', '.join(unknown)}: the doors are {', '.join(DOORS)}")
+    plays = [
+        play_random(game, players, options, seed=seed + k, max_decisions=max_decisions)
+        for k in range(games)
+    ]
+    for play in plays:
+        for door in DOORS:
+            if door in doors:
+                _CHECKS[door](play)
+    return plays
