@@ -275,11 +275,17 @@ def test_option_that_exists_but_is_not_offered_refused() -> None:
 # ---- new_game options ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, -2, "3", True, 2.5, None])
+@pytest.mark.parametrize("players", [0, 1, 5, -2, "3", True, 2.5])
 def test_new_game_player_count_out_of_range_refused(players: Any) -> None:
     """SETUP-N-1: a game is for 2 to 4 players (the solo game is not available)."""
     with pytest.raises(ValueError, match="players"):
         sr.new_game(players=players, seed=1)
+
+
+def test_new_game_without_a_player_count_is_the_games_default() -> None:
+    """players=None (or left out) is the game's own default count: 2 for both built-in games."""
+    assert 2 == sr.new_game(players=None, seed=1).player_count
+    assert 2 == sr.new_game(seed=1, game="five_tribes").player_count
 
 
 @pytest.mark.parametrize("library", ["seven_shelf", "", "THREE_SHELF", None, 3])
