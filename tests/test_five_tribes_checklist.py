@@ -1,6 +1,6 @@
 """Every Five Tribes item of the checklist (RULES-CHECKLIST section 18: FT-SET, FT-RND, FT-AUC,
-FT-ACT, FT-MEEP, FT-TILE, FT-DJ, FT-END, FT-SC, FT-GAP, FT-AMB) is cited by a test, and every
-FT-AMB has a ruling."""
+FT-ACT, FT-MEEP, FT-TILE, FT-DJ, FT-END, FT-SC, FT-GAP, FT-AMB, FT-PUB) is cited by a test, every
+FT-AMB has a ruling, and every published Djinn (FT-PUB-DJ-1..22) has a test naming its ID."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def _cited(ids: set[str]) -> set[str]:
 def test_every_five_tribes_checklist_item_is_cited_by_a_test() -> None:
     """A Five Tribes test names each of the checklist's FT-* IDs (directly or in a range)."""
     ids = _checklist_ids()
-    assert len(ids) == 46
+    assert len(ids) == 68  # with FT-PUB-1..22
     assert sorted(ids - _cited(ids)) == []
 
 
@@ -45,3 +45,11 @@ def test_every_ambiguity_has_a_ruling() -> None:
     ids = {i for i in _checklist_ids() if i.startswith("FT-AMB-")}
     ruled = {r.id for r in TRIBES.tables.rulings.ruling}
     assert sorted(ids - ruled) == []
+
+
+def test_every_published_djinn_is_tested_by_its_id() -> None:
+    """FT-PUB-17: each Djinn of djinns.toml, in table order, has a test naming FT-PUB-DJ-<n>."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in TESTS.glob("test_five_tribes_*.py"))
+    cited = {int(n) for n in re.findall(r"\bFT-PUB-DJ-(\d+)\b", text)}
+    assert len(TRIBES.tables.djinns.djinn) == 22
+    assert sorted(set(range(1, 23)) - cited) == []

@@ -77,7 +77,13 @@ def test_demo_and_random_play_five_tribes(capsys: pytest.CaptureFixture[str]) ->
     first = capsys.readouterr().out
     assert main(["random", "--game", "five-tribes", "--players", "4", "--seed", "2"]) == 0
     assert capsys.readouterr().out == first
-    assert first.count("\nP") == 3 and "(wins)" in first
+    assert [line[:3] for line in first.splitlines() if line[:1] == "P"] == [
+        "P0:",
+        "P1:",
+        "P2:",
+        "P3:",
+    ]
+    assert "(wins)" in first
     assert main(["demo", "--game", "five-tribes", "--players", "2", "--seed", "3"]) == 0
     assert "Final scores:" in capsys.readouterr().out
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.state import Move
-from tribes_positions import TRIBES, arrive, ask, codes, legal, on, play, position, put
+from tribes_positions import TRIBES, arrive, ask, codes, deal, legal, on, play, position, put
 
 
 def test_ft_act_3_to_5_which_tiles_and_drops_are_legal() -> None:
-    """FT-ACT-3: a tile with meeples is picked up whole. FT-ACT-4: drops go one per tile to an
-    orthogonal neighbour. FT-ACT-5: the last lands on its colour; a pick or drop that cannot
-    end so is refused."""
+    """FT-ACT-3, FT-PUB-8: a tile with meeples is picked up whole. FT-ACT-4: drops go one per
+    tile to an orthogonal neighbour. FT-ACT-5: the last lands on its colour; a pick or drop
+    that cannot end so is refused."""
     state = position()
     put(state, "b2", "red", "blue")
     put(state, "c3", "blue")
@@ -91,24 +91,21 @@ def test_ft_engine_3_a_player_without_camels_leaves_the_tile_free() -> None:
 
 
 def test_ft_act_8_colour_then_tile_then_selling() -> None:
-    """FT-ACT-8: after the take, the colour's effect (Builders ask for Fakirs), then the tile's
-    action, then selling."""
+    """FT-ACT-8, FT-PUB-10: after the take, the colour's effect (Builders ask for Fakirs), then
+    the tile's action, then selling."""
     state = position()
     state.players[0].fakirs = 1
     state.deck.remove("fakir")
     put(state, "c3", "blue", "yellow")
     state = arrive(state, "c2", "c3", "blue")
-    assert state.decision == Task("builders", 0, {"cell": 14, "count": 2})
+    assert state.decision == Task("builders", 0, {"cell": 14, "count": 2, "factor": 1})
     assert [t.kind for t in reversed(state.agenda)] == ["builders", "tile", "sell"]
 
 
 def test_ft_act_9_selling_comes_at_the_end_of_the_turn() -> None:
     """FT-ACT-9 (ruling FT-AMB-6): the sell decision lists every set of different goods held."""
     state = position()
-    state.deck.remove("gold")
-    state.deck.remove("silk")
-    state.deck.remove("gold")
-    state.players[0].goods = ["gold", "silk", "gold"]
+    deal(state, 0, "gold", "silk", "gold")
     state = ask(state, "sell", 0)
     assert legal(state) == ["sell gold+silk", "sell gold", "sell silk", "end"]
     assert codes(state, "sell gold+gold") == ["not_different"]
@@ -116,7 +113,8 @@ def test_ft_act_9_selling_comes_at_the_end_of_the_turn() -> None:
 
 
 def test_ft_end_1_the_last_camel_ends_the_game_at_the_end_of_the_round() -> None:
-    """FT-END-1: placing one's last camel triggers the end; the round is played out first."""
+    """FT-END-1, FT-PUB-20: placing one's last camel triggers the end; the player finishes the
+    turn and the round is played out first."""
     state = position()
     state.players[0].camels = 1
     state.camels[0:10] = [0] * 10
@@ -129,23 +127,30 @@ def test_ft_end_1_the_last_camel_ends_the_game_at_the_end_of_the_round() -> None
     state = arrive(state, "c2", "c3", "yellow", below=below)
     assert state.end_triggered and state.end_cause == "last_camel"
     assert state.players[0].camels == 0
-    state = play(state, "skip")  # the Village's palace; nothing to sell: the turn ends
+    # The Village's palace is placed (compulsory, FT-PUB-13); nothing to sell: the turn ends.
+    assert state.palaces[TRIBES.cell_index["c3"]] == 1
     assert state.decision == Task("pick", 1) and not state.game_over
     assert legal(state) == ["pick d1", "pick d2"]
-    state = play(state, "pick d1", "skip")
+    state = play(state, "pick d1")
     while state.decision is not None:
-        state = play(state, "end")
+        state = play(state, legal(state)[-1])  # skip, end
     assert state.game_over and state.round == 1
     assert state.events[-1].kind == "game_over"
 
 
-def test_ft_engine_5_no_legal_move_ends_the_game_at_once() -> None:
-    """FT-END-1, ruling FT-ENGINE-5: when the player to move has no legal move, the game ends."""
+def test_ft_engine_5_no_legal_move_ends_the_game_at_the_round_end() -> None:
+    """FT-END-1, FT-PUB-21, ruling FT-ENGINE-5: when the player to move has no legal move, the
+    end is triggered; the player, holding no Djinn, has nothing to do; the round ends and the
+    game with it, with no further bid."""
     state = position()
     put(state, "a1", "yellow")
     put(state, "e6", "white")
     state.turn_track = [None, 1, 2, 3]
     state.bid_track = [0, None, None, None, None, None, None, None, None]
+    state.agenda = (Task("round_end", -1),)
     state = ask(state, "turn", 0, marker=0)
-    assert state.game_over and state.end_cause == "no_move"
+    assert state.game_over and state.end_cause == "no_move" and state.round == 1
     assert state.decision is None
+    assert [e.kind for e in state.events] == [
+        "turn", "end_triggered", "no_move", "game_over"
+    ]  # fmt: skip

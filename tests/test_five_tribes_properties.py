@@ -46,7 +46,10 @@ def _play(players: int, seed: int, choice_seed: int) -> tuple[FiveTribesState, l
 
 
 #: Words of every kind the decisions use, to build actions that are nearly legal.
-_WORDS = ("0", "1", "3", "a1", "b2", "e6", "red", "blue", "p1", "gold", "2e", "old-sage", "x")
+_WORDS = (
+    "0", "1", "3", "a1", "b2", "e6", "red", "blue", "p1", "gold", "2e", "1f", "sloar", "anun-nak",
+    "x",
+)  # fmt: skip
 
 
 def _near_misses_agree(
@@ -55,7 +58,8 @@ def _near_misses_agree(
     """One source of truth: a fuzzed action is refused with reasons exactly when it is not
     listed, and refusing it changes nothing."""
     for _ in range(3):
-        kind = rng.choice([*(a.kind for a in options), "drop", "pick", "bid", "sell", "kill"])
+        kinds = [*(a.kind for a in options), "drop", "pick", "bid", "sell", "kill", "use", "keep"]
+        kind = rng.choice(kinds)
         words = tuple(rng.choice(_WORDS) for _ in range(rng.randrange(3)))
         action = sr.Action(kind, words)
         reasons = sr.explain(state, action)
@@ -85,10 +89,13 @@ def test_random_games_end_conserve_round_trip_and_replay(
 
 
 def test_observation_hides_the_decks_and_the_seed() -> None:
-    """What a player sees: deck sizes only, no seed or draw count, the bag counted."""
+    """What a player sees: deck sizes only, no seed or draw count, the bag counted; FT-PUB-3
+    (ruling FT-ENGINE-9): only one's own coins, the others' and the bank's hidden."""
     state = sr.new_game(players=3, seed=12, game="five_tribes")
     seen = sr.observation(state, 1)
-    assert seen["deck"] == 45 and seen["djinn_deck"] == 9
+    assert seen["deck"] == 45 and seen["djinn_deck"] == 19
+    assert [p["coins"] for p in seen["players"]] == [None, 50, None]
+    assert seen["bank"] is None
     assert "seed" not in seen and "draws" not in seen
     assert seen["bag"] == [0, 0, 0, 0, 0] and seen["viewer"] == 1
     assert seen["decision"]["kind"] == "bid"
@@ -102,13 +109,13 @@ def test_each_game_refuses_the_other_games_state() -> None:
     """A Five Tribes state given the Sankoré ruleset, and the other way, is a StateError."""
     tribes = sr.new_game(players=2, seed=1, game="five_tribes")
     sankore = sr.new_game(players=2, seed=1)
-    with pytest.raises(sr.StateError, match="a Five Tribes state: a Sankoré ruleset cannot"):
+    with pytest.raises(sr.StateError, match="a state of five_tribes: a ruleset of another game"):
         sr.from_json(sr.to_json(tribes), sr.load_rules())
-    with pytest.raises(sr.StateError, match="a Sankoré state, not a Five Tribes one"):
+    with pytest.raises(sr.StateError, match="a state of sankore: a ruleset of another game"):
         sr.from_json(sr.to_json(sankore), sr.load_rules(game="five_tribes"))
-    with pytest.raises(ValueError, match="rules= is a Sankoré ruleset"):
+    with pytest.raises(ValueError, match="rules= is a ruleset of sankore, not of five_tribes"):
         sr.new_game(players=2, game="five_tribes", rules=sr.load_rules())  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="rules= is a Five Tribes ruleset"):
+    with pytest.raises(ValueError, match="rules= is a ruleset of five_tribes, not of sankore"):
         sr.new_game(players=2, rules=sr.load_rules(game="five_tribes"))  # type: ignore[arg-type]
 
 

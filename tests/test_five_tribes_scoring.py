@@ -1,5 +1,5 @@
-"""Five Tribes scoring (RULES-CHECKLIST 18: FT-SC-1..8, FT-ACT-9; rulings FT-AMB-6,
-FT-ENGINE-6)."""
+"""Five Tribes scoring (RULES-CHECKLIST 18: FT-SC-1..8, FT-ACT-9, FT-PUB-18, FT-PUB-22; rulings
+FT-AMB-6, FT-ENGINE-6)."""
 
 from __future__ import annotations
 
@@ -13,19 +13,19 @@ def _sheet() -> FiveTribesState:
     """Three players: P0 and P1 tie on 68 points, P1 with more coins left."""
     state = position(players=3)
     p0, p1, p2 = state.players
-    # P0: 10 coins, 3 Viziers, 2 Elders, the Old Sage (8), a1 (Oasis, 6) with a palm tree,
-    # c1 (Village, 5) with a palace, goods gold, silk, gold.
-    p0.coins, p1.coins, p2.coins = 10, 20, 0
-    state.bank = 1000 - 30
+    # P0: 10 coins, 3 Viziers, 2 Elders, Kumarbi (6), a1 (Oasis, 8) with a palm tree,
+    # c1 (Village, 5) with a palace, goods gold, silk, gold. The Djinns here change no rate.
+    p0.coins, p1.coins, p2.coins = 10, 22, 0
+    state.bank = 1000 - 32
     give(state, 0, "yellow", 3)
     give(state, 0, "white", 2)
     give(state, 1, "yellow", 1)
     give(state, 2, "yellow", 1)
-    for seat, djinns in ((0, ["old-sage"]), (1, ["desert-king", "golden-one"])):
+    for seat, djinns in ((0, ["kumarbi"]), (1, ["hagis", "lamia"])):
         for d in djinns:
             (state.djinn_deck if d in state.djinn_deck else state.djinn_display).remove(d)
             state.players[seat].djinns.append(d)
-    for cell, seat in (("a1", 0), ("c1", 0), ("e3", 1), ("e4", 1)):
+    for cell, seat in (("a1", 0), ("c1", 0), ("d5", 1), ("e5", 1)):
         state.camels[TRIBES.cell_index[cell]] = seat
         state.players[seat].camels -= 1
     state.palms[TRIBES.cell_index["a1"]] = 1
@@ -48,18 +48,18 @@ def test_ft_sc_1_to_7_every_source_of_points() -> None:
         "viziers": 3,
         "elders": 4,
         "vizier_bonus": 20,
-        "djinns": 8,
-        "tiles": 6 + 5,
+        "djinns": 6,
+        "tiles": 8 + 5,
         "palms": 3,
         "palaces": 5,
         "goods": 4,
     }
     assert scores.players[1].breakdown == {
-        "coins": 20,
+        "coins": 22,
         "viziers": 1,
         "elders": 0,
         "vizier_bonus": 0,
-        "djinns": 22,
+        "djinns": 20,
         "tiles": 10 + 12,
         "palms": 0,
         "palaces": 0,
@@ -68,19 +68,21 @@ def test_ft_sc_1_to_7_every_source_of_points() -> None:
     assert [p.total for p in scores.players] == [68, 68, 1]
 
 
-def test_ft_sc_8_and_ft_engine_6_the_tie_goes_to_more_coins() -> None:
-    """FT-SC-8, ruling FT-ENGINE-6: highest total wins; a tie goes to more coins left, and a tie
-    of both is shared."""
+def test_ft_sc_8_ft_pub_22_and_ft_engine_6_a_tie_is_shared() -> None:
+    """FT-SC-8, FT-PUB-22, ruling FT-ENGINE-6: the highest total wins; a tie is shared, however
+    many coins each has left (P1 holds 12 more than P0 here)."""
     state = _sheet()
     scores = sr.final_scores(state)
-    assert scores.winners == (1,)
-    assert [p.winner for p in scores.players] == [False, True, False]
-    assert "coins" in scores.tie_break
+    assert scores.winners == (0, 1)
+    assert [p.winner for p in scores.players] == [True, True, False]
+    assert "share" in scores.tie_break and "coins" not in scores.tie_break
     state.players[0].coins, state.players[1].coins = 15, 15
     state.players[0].goods.append("pottery")
     state.deck.remove("pottery")
-    # P0: 68 + 5 coins + 4 (gold+silk+pottery 7 and gold 1 = 8, not 4); P1: 68 - 5.
-    assert [p.total for p in sr.final_scores(state).players] == [77, 63, 1]
+    # P0: 68 + 5 coins + 4 (gold+silk+pottery 7 and gold 1 = 8, not 4); P1: 68 - 7.
+    scores = sr.final_scores(state)
+    assert [p.total for p in scores.players] == [77, 61, 1]
+    assert scores.winners == (0,)
 
 
 def test_ft_sc_7_the_set_table_at_its_ends() -> None:
@@ -94,8 +96,8 @@ def test_ft_sc_7_the_set_table_at_its_ends() -> None:
 
 
 def test_ft_act_9_and_ft_amb_6_a_sold_set_pays_its_value_and_is_discarded() -> None:
-    """FT-ACT-9, ruling FT-AMB-6: a set sells for the table's value in coins; the cards go to
-    the discard pile; the player may sell again or end."""
+    """FT-ACT-9, FT-PUB-18, ruling FT-AMB-6: a set sells for the table's value in coins; the
+    cards go to the discard pile; the player may sell again or end."""
     state = position()
     deal(state, 0, "gold", "silk", "spice", "gold")
     state = play(ask(state, "sell", 0), "sell gold+silk+spice")

@@ -5,10 +5,12 @@ every meeple off the board into the bag, and leaves the agenda empty; ``put`` mo
 from the bag to a cell, ``ask`` puts a decision on the agenda. The components stay conserved,
 so every position is a sound state.
 
-    a1-a6  oasis-1..6         b1-b6  oasis-7..12
-    c1-c5  village-1..5       c6     small-market-1
-    d1-d5  small-market-2..6  d6     great-market-1
-    e1-e2  great-market-2..3  e3-e6  sacred-place-1..4
+    a1-a6  oasis-1..6          b1-b6  small-market-1..6
+    c1-c5  village-1..5        c6     small-market-7
+    d1-d4  sacred-place-1..4   d5     sacred-place-5 (10 points)   d6  small-market-8
+    e1-e4  great-market-1..4   e5     sacred-place-6 (12)          e6  sacred-place-7 (15)
+
+Blue values: the Villages and the Sacred Places (c1-c5, d1-d5, e5, e6).
 """
 
 from __future__ import annotations
@@ -66,13 +68,29 @@ def give(state: FiveTribesState, player: int, colour: str, n: int) -> None:
 
 
 def deal(state: FiveTribesState, player: int, *cards: str) -> None:
-    """Move resource cards from the deck into a player's hand."""
+    """Move resource cards from the deck (or, when it has none left, the market) into a hand."""
     for card in cards:
-        state.deck.remove(card)
+        (state.deck if card in state.deck else state.market).remove(card)
         if card == "fakir":
             state.players[player].fakirs += 1
         else:
             state.players[player].goods.append(card)
+
+
+def show(state: FiveTribesState, *djinns: str) -> None:
+    """Put ``djinns`` on display (each swapped with the display's last one)."""
+    for d in djinns:
+        if d not in state.djinn_display:
+            state.djinn_deck.remove(d)
+            state.djinn_deck.append(state.djinn_display.pop())
+            state.djinn_display.insert(0, d)
+
+
+def own(state: FiveTribesState, player: int, *djinns: str) -> None:
+    """Give ``player`` the ``djinns``, from the deck or the display."""
+    for d in djinns:
+        (state.djinn_deck if d in state.djinn_deck else state.djinn_display).remove(d)
+        state.players[player].djinns.append(d)
 
 
 def ask(state: FiveTribesState, kind: str, player: int, **args: Any) -> FiveTribesState:

@@ -17,6 +17,7 @@ from sankore_docs.words import code, table
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.game import ENGINE
 from sankore_rules.five_tribes.rules.tiles import price_word
+from sankore_rules.five_tribes.tables import Power
 from sankore_rules.interfaces.bots import RandomBot
 
 __all__ = ["PAGES", "SECTIONS", "ids_as_code", "tribes_rules"]
@@ -87,7 +88,7 @@ def _tiles(rules: sr.Rules, page: str) -> str:
     rows = []
     for (kind, points, blue, source), n in counts.items():
         k = kinds[kind]
-        action = k.action.value
+        action = k.action.value + (" (compulsory)" if k.compulsory else "")
         if k.price:
             action += f": {k.cards} of the first {k.among} cards for {k.price} coins"
         rows.append((_kind_name(kind), n, points, "blue" if blue else "red", action, source))
@@ -149,17 +150,43 @@ def _cards(rules: sr.Rules, page: str) -> str:
     )
 
 
-#: What each power does, in words, with its amount.
-_POWERS: dict[str, Callable[[int], str]] = {
-    "none": lambda n: "points only",
-    "claim_tile": lambda n: f"on taking it, a camel on {n} empty tile(s) nobody controls",
-    "place_palace": lambda n: f"on taking it, {n} palace(s) on tiles you control",
-    "place_palm": lambda n: f"on taking it, {n} palm tree(s) on tiles you control",
-    "seed_meeples": lambda n: f"on taking it, {n} meeples from the bag onto tiles you choose",
-    "trade_fakirs": lambda n: f"on taking it, up to {n} Fakir cards traded for market cards",
-    "tithe": lambda n: f"{n} coins whenever another player takes a Djinn",
-    "toll": lambda n: f"{n} coin(s) whenever another player drops a meeple on your tile",
-    "double_builders": lambda n: f"your Builders' coins times {n}",
+#: What each power does, in words, from its power record (amount, own coins, tile kind).
+_POWERS: dict[str, Callable[[Power], str]] = {
+    "none": lambda p: "points only",
+    "wild_fakirs": lambda p: (
+        f"at the end, every {p.amount} Fakir cards count as a good of any kind"
+    ),
+    "fill_tile": lambda p: f"{p.amount} meeples from the bag onto an empty tile",
+    "place_palace": lambda p: f"a palace on any {_kind_name(p.tile)}",
+    "place_palm": lambda p: f"a palm tree on any {_kind_name(p.tile)}",
+    "palace_nearby": lambda p: "the Village's palace on a tile around it instead",
+    "palm_nearby": lambda p: "the Oasis's palm tree on a tile around it instead",
+    "claim_empty": lambda p: "a camel on an empty tile",
+    "claim_meeples": lambda p: "a camel on a tile holding only meeples",
+    "double_builders": lambda p: f"this turn's Builders' coins times {p.amount}",
+    "double_kill": lambda p: f"the Assassins kill {p.amount}, on one tile or of one rival",
+    "bid_discount": lambda p: "each Fakir makes the bid cost one space lower",
+    "draw_djinns": lambda p: f"draw {p.amount} Djinns, keep one, discard the others",
+    "draw_card": lambda p: f"take {p.amount} card(s) from the top of the resource deck",
+    "protect_pool": lambda p: "your Viziers and Elders cannot be killed",
+    "assassin_spoils": lambda p: "your Assassins' victims pay you (a meeple, a card or coins)",
+    "vizier_points": lambda p: f"each Vizier worth {p.amount} points at the end",
+    "elder_points": lambda p: f"each Elder worth {p.amount} points at the end",
+    "palm_points": lambda p: f"each palm tree on your tiles worth {p.amount} points at the end",
+    "income_djinn": lambda p: f"{p.amount} coins when a rival takes a Djinn, {p.own} when you do",
+    "income_drop": lambda p: (
+        f"{p.amount} coins per meeple a rival drops on your tile, {p.own} yours"
+    ),
+    "income_palace": lambda p: f"{p.amount} coins per palace a rival places, {p.own} per yours",
+    "income_kill": lambda p: f"{p.amount} coins per meeple a rival kills, {p.own} per yours",
+}
+#: A power's cost in words (FT-PUB-16).
+_COSTS = {
+    "none": "-",
+    "elder_or_fakir": "1 Elder or 1 Fakir",
+    "elder_and_elder_or_fakir": "1 Elder, and 1 Elder or 1 Fakir",
+    "fakir": "1 Fakir",
+    "fakirs": "1 Fakir or more",
 }
 
 
@@ -170,12 +197,22 @@ def _djinns(rules: sr.Rules, page: str) -> str:
         f"{code(price_word(p))}: {p.elders} Elder(s) and {p.fakirs} Fakir card(s)" for p in d.price
     )
     rows = [
-        (code(j.id), j.name, j.points, _POWERS[j.power.kind.value](j.power.amount), j.source.value)
-        for j in d.djinn
+        (
+            f"FT-PUB-DJ-{n}",
+            code(j.id),
+            j.name,
+            j.points,
+            _POWERS[j.power.kind.value](j.power),
+            _COSTS[j.power.cost.value],
+            j.source.value,
+        )
+        for n, j in enumerate(d.djinn, 1)
     ]
     return (
-        f"The display shows {d.display} Djinns. A Djinn costs, at a Sacred Place: {prices}.\n\n"
-        + table(("Id", "Name", "Points", "Power", "Source"), rows)
+        f"The display shows {d.display} Djinns. A Djinn costs, at a Sacred Place: {prices}. A "
+        "power with a cost is used on its owner's turn, once a turn, and may be used in the "
+        "turn its Djinn is taken (FT-PUB-16).\n\n"
+        + table(("ID", "Id", "Name", "Points", "Power", "Cost", "Source"), rows)
     )
 
 

@@ -3,17 +3,18 @@
 The action space numbers every action a decision of the engine can list, family by family,
 each family's words ranging over the tables: the bid spaces' values, the cells of the
 Sultanate, the meeple colours, the resource cards, the Djinns and their prices, the sets of
-different goods. It is the same for 2, 3 and 4 players. The tensor holds what
-``FIVE_TRIBES.observation`` shows a seat, and nothing it hides (the order of the resource and
-Djinn decks, the seed, the draws made): the Sultanate cell by cell, the bag, the tracks, the
-markets, every player's holdings seen from the viewer's seat, the round and the pending
-decision. Nothing here imports numpy.
+different goods, the Djinns' powers and their payments. It is the same for 2, 3 and 4 players.
+The tensor holds what ``FIVE_TRIBES.observation`` shows a seat, and nothing it hides (the order
+of the resource and Djinn decks, the seed, the draws made, the bank and the other players'
+coins, FT-PUB-3): the Sultanate cell by cell, the bag, the tracks, the markets, every
+player's holdings seen from the viewer's seat, the round and the pending decision. Nothing here
+imports numpy.
 
 Examples:
     >>> import sankore_rules as sr
     >>> rules = sr.load_rules(game="five_tribes")
     >>> action_space(rules).size
-    1090
+    1187
     >>> layout = tensor_layout(rules)
     >>> out = [0.0] * layout.size
     >>> layout.write(sr.new_game(players=3, seed=1, game="five_tribes"), 0, out)
@@ -40,7 +41,7 @@ from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
 from sankore_rules.five_tribes.rules.tiles import price_word
 from sankore_rules.five_tribes.state import FiveTribesState
-from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind, TileAction
+from sankore_rules.five_tribes.tables import Cost, MeepleEffect, TileAction
 
 __all__ = ["COIN_SCALE", "ROUND_SCALE", "TribesLayout", "action_space", "tensor_layout"]
 
@@ -119,20 +120,29 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
             ],
         ),
         ("skip", "the tile's action declined (FT-AMB-4)", [Action("skip")]),
-        ("claim <cell>", "a camel on an empty tile (the claim_tile power)", on_cells("claim")),
-        ("raise <cell>", "a palace on a tile (the place_palace power)", on_cells("raise")),
-        ("plant <cell>", "a palm tree on a tile (the place_palm power)", on_cells("plant")),
         (
-            "seed <cell>",
-            "the tile a drawn meeple goes on (the seed_meeples power)",
-            on_cells("seed"),
+            "use <Djinn> <payment>",
+            "a Djinn's power used, and how it is paid (FT-PUB-16)",
+            [
+                Action("use", (d.id, w))
+                for d in t.djinns.djinn
+                for w in _payment_words(rules, d.power.cost)
+            ],
+        ),
+        ("fill <cell>", "the empty tile meeples drawn go on (fill_tile)", on_cells("fill")),
+        ("claim <cell>", "a camel on a tile (claim_empty, claim_meeples)", on_cells("claim")),
+        ("raise <cell>", "a palace on a tile (place_palace)", on_cells("raise")),
+        ("plant <cell>", "a palm tree on a tile (place_palm)", on_cells("plant")),
+        (
+            "place <cell>",
+            "the tile around for the tile action's piece (palace_nearby, palm_nearby)",
+            on_cells("place"),
         ),
         (
-            "trade",
-            "a Fakir card for the market's first card (the trade_fakirs power)",
-            [Action("trade")],
+            "keep <Djinn>",
+            "the Djinn kept of those drawn (draw_djinns)",
+            [Action("keep", (d.id,)) for d in t.djinns.djinn],
         ),
-        ("done", "no more trading", [Action("done")]),
         (
             "sell <goods>",
             "a set of different goods, joined by + in table order (FT-ACT-9, FT-SC-7)",
@@ -144,6 +154,19 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
         ),
         ("end", "the turn ends (FT-ACT-9)", [Action("end")]),
     ]
+
+
+def _payment_words(rules: FiveTribesRules, cost: Cost) -> list[str]:
+    """Every payment word a power of ``cost`` may be paid with (``rules/djinns.payments``)."""
+    if cost is Cost.ELDER_OR_FAKIR:
+        return ["1e", "1f"]
+    if cost is Cost.ELDER_AND_ELDER_OR_FAKIR:
+        return ["2e", "1e1f"]
+    if cost is Cost.FAKIR:
+        return ["1f"]
+    if cost is Cost.FAKIRS:
+        return [f"{n}f" for n in range(1, len(set(rules.tables.tracks.bids)))]
+    return []
 
 
 @per_ruleset
@@ -176,8 +199,6 @@ class TribesLayout(SegmentedLayout):
         self.max_camels = max(p.camels for p in t.tracks.players)
         self.max_reach = rules.rows + rules.columns - 2
         self.max_meeples = max(rules.meeple_counts)
-        trades = [d.power.amount for d in t.djinns.djinn if d.power.kind is PowerKind.TRADE_FAKIRS]
-        self.max_trades = max(trades, default=1)
         self.kind_pos = {k: i for i, k in enumerate(self.kinds)}
         self.card_pos = {c: i for i, c in enumerate(self.cards)}
         self.djinn_pos = {d: i for i, d in enumerate(self.djinns)}
@@ -208,12 +229,12 @@ class TribesLayout(SegmentedLayout):
                 f"steps / {self.max_reach}, capped at 1",
                 "how far the Assassins reach (FT-MEEP-5)",
             ),
-            ("decision.colour", {"colour": colours}, "one-hot", "the meeple drawn to be placed"),
+            ("decision.djinn", {"djinn": self.djinns}, "one-hot", "the Djinn whose power asks"),
             (
-                "decision.trades",
-                {"count": ("left",)},
-                f"count / {self.max_trades}",
-                "Fakir cards that may still be traded",
+                "decision.boost",
+                {"flag": ("boosted",)},
+                "flag",
+                "a Djinn's power already changes this bid, Builders' pay or kill (FT-PUB-16)",
             ),
             ("round", {"count": ("round",)}, f"round / {ROUND_SCALE}, capped at 1", "the round"),
             ("end.triggered", {"flag": ("triggered",)}, "flag", "the end is triggered (FT-END-1)"),
@@ -255,7 +276,6 @@ class TribesLayout(SegmentedLayout):
                 f"count / {t.tracks.palaces}",
                 "palaces",
             ),
-            ("supply.bank", {"count": ("coins",)}, f"coins / {t.tracks.bank}, capped", "the bank"),
             (
                 "deck.size",
                 {"count": ("cards",)},
@@ -276,6 +296,13 @@ class TribesLayout(SegmentedLayout):
                 "Djinns in the deck; not their order",
             ),
             ("djinn_display", {"djinn": self.djinns}, "flag", "the face-up Djinns"),
+            ("djinn_discard", {"djinn": self.djinns}, "flag", "the discarded Djinns (face up)"),
+            (
+                "used_powers",
+                {"djinn": self.djinns},
+                "flag",
+                "the Djinns whose power was used this turn (FT-PUB-16)",
+            ),
             (
                 "turn_track",
                 {"space": markers, "seat": seat},
@@ -291,9 +318,9 @@ class TribesLayout(SegmentedLayout):
             # ---- each player, from the viewer's seat
             (
                 "player.coins",
-                {"seat": seat},
+                {"count": ("coins",)},
                 f"coins / {coins}, capped at 1",
-                "coins in hand",
+                "the viewer's coins in hand; the others' are hidden (FT-PUB-3)",
             ),
             (
                 "player.camels",
@@ -347,16 +374,19 @@ class TribesLayout(SegmentedLayout):
             w.one("seat.deciding", seat(task.player))
             w.one("decision.kind", self.decision_pos[task.kind])
             args = task.args
-            if "cell" in args:
-                w.one("decision.cell", args["cell"])
+            cell = args.get("cell", args.get("at", -1))
+            if 0 <= cell < len(rules.cells):
+                w.one("decision.cell", cell)
             if "count" in args:
                 w.put("decision.count", min(args["count"], self.max_meeples) / self.max_meeples)
             if "reach" in args:
                 w.put("decision.reach", min(args["reach"], self.max_reach) / self.max_reach)
-            if "colour" in args:
-                w.one("decision.colour", args["colour"])
-            if "left" in args:
-                w.put("decision.trades", min(args["left"], self.max_trades) / self.max_trades)
+            if "djinn" in args:
+                w.one("decision.djinn", args["djinn"])
+            boosted = (
+                args.get("discount", 0) or args.get("factor", 1) > 1 or args.get("kills", 1) > 1
+            )
+            w.flag("decision.boost", bool(boosted))
         w.put("round", min(state.round, ROUND_SCALE) / ROUND_SCALE)
         w.flag("end.triggered", state.end_triggered)
         w.flag("end.over", state.game_over)
@@ -388,7 +418,6 @@ class TribesLayout(SegmentedLayout):
         per_colour("bag", state.bag)
         w.put("supply.palms", state.palm_supply / t.tracks.palms)
         w.put("supply.palaces", state.palace_supply / t.tracks.palaces)
-        w.put("supply.bank", min(state.bank, t.tracks.bank) / t.tracks.bank)
         w.put("deck.size", min(len(state.deck) / sum(self.card_counts), 1.0))
         for k, card in enumerate(state.market[: t.cards.market]):
             w.one("market", k, self.card_pos[card])
@@ -398,6 +427,10 @@ class TribesLayout(SegmentedLayout):
         w.put("djinn_deck.size", len(state.djinn_deck) / len(self.djinns))
         for djinn in state.djinn_display:
             w.one("djinn_display", self.djinn_pos[djinn])
+        for djinn in state.djinn_discard:
+            w.one("djinn_discard", self.djinn_pos[djinn])
+        for djinn in state.used_powers:
+            w.one("used_powers", self.djinn_pos[djinn])
         for track, spaces in (("turn_track", state.turn_track), ("bid_track", state.bid_track)):
             for k, marker in enumerate(spaces):
                 if marker is not None:
@@ -406,9 +439,9 @@ class TribesLayout(SegmentedLayout):
         # ---- each player
         coins = COIN_SCALE * t.tracks.start_coins
         goods = {g.id: (k, g.count) for k, g in enumerate(t.cards.good)}
+        w.put("player.coins", min(state.players[viewer].coins, coins) / coins)
         for p, holder in enumerate(state.players):
             s = seat(p)
-            w.put("player.coins", min(holder.coins, coins) / coins, s)
             w.put("player.camels", holder.camels / self.max_camels, s)
             per_colour("player.pool", holder.pool, s)
             for good in set(holder.goods):

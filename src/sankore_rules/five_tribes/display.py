@@ -287,7 +287,15 @@ _EVENT_WORDS: Mapping[str, tuple[str, ...]] = {
     "cards": ("took {taken} from the market",),
     "coins": ("gained {gained} coins ({why})", "paid {paid} coins ({why})"),
     "djinn": ("took the Djinn {djinn}, paying {elders} Elder(s) and {fakirs} Fakir(s)",),
-    "drawn": ("drew a {colour} meeple from the bag",),
+    "drawn": (
+        "drew a {colour} meeple from the bag onto {cell}",
+        "drew a {colour} meeple from the bag",
+    ),
+    "drew": ("drew the card {card} from the resource deck",),
+    "drew_djinns": ("drew the Djinns {djinns}",),
+    "kept": ("kept the Djinn {djinn}",),
+    "no_move": ("has no move left: only Djinns' powers this turn",),
+    "power": ("used the power of {djinn}, paying {paid}",),
     "drop": ("dropped a {colour} meeple on {cell}",),
     "end_triggered": ("triggered the end of the game: {cause}",),
     "fakirs": ("discarded {discarded} Fakir(s)",),
@@ -298,18 +306,19 @@ _EVENT_WORDS: Mapping[str, tuple[str, ...]] = {
     "palace": ("placed a palace on {cell}",),
     "palm": ("placed a palm tree on {cell}",),
     "pick": ("picked up the {meeples} meeples of {cell}",),
-    "seeded": ("put the meeple drawn on {cell}",),
     "skip": ("took nothing from the tile {cell}",),
     "sold": ("sold {goods} for {value} coins",),
     "take": ("took {count} {colour} meeple(s) from {cell}",),
-    "traded": ("traded the card {card}",),
     "turn": ("begins a turn",),
 }
 #: What an event of the whole game (no player) says.
 _GAME_WORDS: Mapping[str, tuple[str, ...]] = {
     "end_triggered": ("The end of the game is triggered: {cause}",),
     "game_over": ("The game is over: {cause}", "The game is over"),
-    "reshuffled": ("The discard pile ({cards} cards) is shuffled into the resource deck",),
+    "reshuffled": (
+        "The discard pile ({cards} cards) is shuffled into the resource deck",
+        "The discarded Djinns ({djinns}) are shuffled into the Djinn deck",
+    ),
     "round": ("Round {round} begins",),
 }
 #: The causes of the end, in words (FT-END-1, FT-END-2).

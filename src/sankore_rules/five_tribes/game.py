@@ -4,6 +4,8 @@ Importing this module assembles the game: it imports every rules module, whose s
 on Five Tribes' engine. What a player may see is the game's business (``observation``): the
 order of the resource deck and of the Djinn deck (only how many cards), the seed and the count
 of draws made (which would predict every draw) are hidden; the bag is only counted anyway.
+Players keep their coins face down (FT-PUB-3): the other players' coins are hidden
+(``null``), and so is the bank, whose count would give away the coins in the players' hands.
 
 The hooks of the doors (text and SVG drawing, the greedy bot's evaluation, the sampler of
 hidden parts, the action space and tensor) live in their own modules of this package and are
@@ -93,6 +95,11 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
             data.pop(hidden)
         data["deck"] = len(data["deck"])
         data["djinn_deck"] = len(data["djinn_deck"])
+        # FT-PUB-3: coins are kept face down.
+        data["bank"] = None
+        for seat, holder in enumerate(data["players"]):
+            if seat != player:
+                holder["coins"] = None
         data["viewer"] = player
         data["events"] = [
             {"kind": e.kind, "player": e.player, "detail": dict(e.detail)} for e in state.events
@@ -139,7 +146,7 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         return evaluate(rules, state, player)
 
     def sampler(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> Sampler:
-        """Redraws the order of the resource and Djinn decks and the seed."""
+        """Redraws the order of the resource and Djinn decks, the others' coins and the seed."""
         from sankore_rules.five_tribes.search import TribesSampler
 
         return TribesSampler(rules, view)
@@ -165,8 +172,14 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         return render_scores(tribes_scores(rules, state), final=final)
 
     def seat_text(self, rules: FiveTribesRules, state: FiveTribesState, player: int) -> str:
-        """The text view: it shows nothing a seat may not see, so it is every seat's."""
-        return self.text(rules, state)
+        """The text view as ``player`` sees it: the others' coins and the bank hidden."""
+        text = self.text(rules, state)
+        # The drawing writes each count in one known place: hide those (FT-PUB-3).
+        text = text.replace(f"bank {state.bank} coins", "bank ? coins")
+        for seat, holder in enumerate(state.players):
+            if seat != player:
+                text = text.replace(f"P{seat}: {holder.coins} coins,", f"P{seat}: ? coins,")
+        return text
 
 
 #: The one Five Tribes game object the registry holds.

@@ -7,9 +7,13 @@ observation alone, what the observation hides (see ``FiveTribesGame.observation`
 
 - the order of the resource deck: its cards are the deck's cards (the goods and the Fakirs of
   the cards table) less those seen in the market, the discard pile and the players' hands;
-- the order of the Djinn deck: its Djinns are the ruleset's less those on display and held;
+- the order of the Djinn deck: its Djinns are the ruleset's less those on display, discarded
+  (face up, ruling FT-ENGINE-10) and held;
 - the seed, 128 fresh bits, with ``draws`` set to 0: every draw still to come (a meeple from
-  the bag, a reshuffle) then differs too.
+  the bag, a reshuffle) then differs too;
+- the other players' coins, kept face down (FT-PUB-3): the viewer's own coins are the
+  best guess of another's (the same bids and yields are open to all), so each is drawn within
+  ``COIN_SPREAD`` of them, never below 0; the bank, hidden too, holds the rest of the coins.
 
 The bag is only counted by the state itself, so nothing more is hidden. The sampler refuses an
 observation it cannot read or fill, and reads the state it describes with every check of
@@ -33,10 +37,12 @@ from sankore_rules.five_tribes.scoring import tribes_scores
 from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.five_tribes.tables import MeepleEffect
 
-__all__ = ["SEED_BITS", "TribesSampler", "evaluate"]
+__all__ = ["COIN_SPREAD", "SEED_BITS", "TribesSampler", "evaluate"]
 
 #: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
 SEED_BITS = 128
+#: How far a rival's coins drawn by the sampler may lie from the viewer's own.
+COIN_SPREAD = 10
 
 #: What an observation adds to the state's fields, and a state's JSON leaves out.
 _OBSERVATION_ONLY = ("viewer", "events", "decision")
@@ -91,12 +97,25 @@ class TribesSampler:
             document = {k: v for k, v in view.items() if k not in _OBSERVATION_ONLY}
             # The hidden parts' places, filled by the cards they must hold in some order.
             document.update(seed=0, draws=0, deck=self._deck, djinn_deck=self._djinns)
+            hidden = [p["coins"] for k, p in enumerate(view["players"]) if k != self.viewer]
+            shown = view["bank"] is not None or any(c is not None for c in hidden)
+            own = view["players"][self.viewer]["coins"]
+            if not _is_count(own):
+                raise ValueError(f"the viewer's coins must be a count, got {own!r}")
+            self._own = own
+            self._total = rules.tables.tracks.bank
+            document["players"] = [dict(p, coins=0) for p in view["players"]]
+            document["players"][self.viewer]["coins"] = own
+            document["bank"] = self._total - own
             text = json.dumps({"format": serial.FORMAT, "game": GAME, "state": document})
         except _MALFORMED as exc:
             raise ValueError(f"not an observation of a Five Tribes state: {exc}") from exc
         try:
+            if shown:
+                raise ValueError("the bank and the others' coins are hidden (FT-PUB-3), not shown")
             # Read with every check of from_json: a sample differs from this one only in the
-            # order of the decks and the seed, which no check looks at.
+            # order of the decks, the seed and how the hidden coins are shared, which every
+            # check accepts as long as the coins add up (sample() keeps them so).
             self._template = serial.read_checked(rules, text)
         except _MALFORMED as exc:
             raise ValueError(f"the observation describes no state of the game: {exc}") from exc
@@ -107,6 +126,13 @@ class TribesSampler:
         state = self._template.clone()
         rng.shuffle(state.deck)
         rng.shuffle(state.djinn_deck)
+        rivals = [p for p in range(state.player_count) if p != self.viewer]
+        # Every rival's share fits in the coins the viewer does not hold: the bank stays >= 0.
+        cap = (self._total - self._own) // max(len(rivals), 1)
+        for p in rivals:
+            low, high = max(0, self._own - COIN_SPREAD), self._own + COIN_SPREAD
+            state.players[p].coins = min(rng.randint(low, high), cap)
+        state.bank = self._total - sum(p.coins for p in state.players)
         state.seed = rng.getrandbits(SEED_BITS)
         state.draws = 0
         return state
@@ -129,9 +155,9 @@ def _unseen_cards(rules: FiveTribesRules, view: Mapping[str, Any]) -> list[str]:
 
 
 def _unseen_djinns(rules: FiveTribesRules, view: Mapping[str, Any]) -> list[str]:
-    """The Djinns the Djinn deck must hold: every Djinn less those on display and held."""
+    """The Djinns the Djinn deck must hold: every Djinn less those on display, discarded, held."""
     every = Counter(list(rules.djinn_by_id))
-    seen = Counter(view["djinn_display"])
+    seen = Counter([*view["djinn_display"], *view["djinn_discard"]])
     for holder in view["players"]:
         seen.update(holder["djinns"])
     return _rest(every, seen, view["djinn_deck"], "Djinn", "djinn_deck")

@@ -114,12 +114,6 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
     if state.move is not None:
         rows.append(state.move.hand)
-    for task in state.agenda:
-        if task.kind == "seed":  # a meeple drawn by a Djinn, waiting for its tile
-            colour = task.args.get("colour")
-            if type(colour) is not int or not 0 <= colour < width:
-                return ["a drawn meeple's colour is not a colour"]
-            rows.append(tuple(int(c == colour) for c in range(width)))
     if any(len(r) != width or min(r) < 0 for r in rows):
         return ["a meeple count is negative or has the wrong number of colours"]
     totals = tuple(sum(r[c] for r in rows) for c in range(width))
@@ -132,11 +126,13 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     expected = sorted(expected + [FAKIR] * rules.tables.cards.fakirs)
     if sorted(cards) != expected:
         found.append("the resource cards are not the deck's cards, each once")
-    djinns = [*state.djinn_deck, *state.djinn_display]
+    djinns = [*state.djinn_deck, *state.djinn_display, *state.djinn_discard]
     for p in state.players:
         djinns += p.djinns
     if sorted(djinns) != sorted(rules.djinn_by_id):
         found.append("the Djinns are not the ruleset's Djinns, each once")
+    if any(d not in rules.djinn_by_id for d in state.used_powers):
+        found.append("used_powers names a Djinn the ruleset does not have")
     tracks = rules.tables.tracks
     if sum(p.coins for p in state.players) + state.bank != tracks.bank or state.bank < 0:
         found.append("the coins do not add up to the bank's total")
@@ -180,14 +176,19 @@ def _shape_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
 
 #: The arguments each step's task holds (all integers), and what they must lie within.
 _TASK_ARGS: dict[str, tuple[str, ...]] = {
-    "bid": ("marker",),
+    "bid": ("marker", "discount"),
     "turn": ("marker",),
-    "builders": ("cell", "count"),
+    "builders": ("cell", "count", "factor"),
     "assassins": ("cell", "count"),
-    "kill": ("cell", "reach"),
+    "kill": ("cell", "reach", "kills"),
+    "kill_again": ("at", "left"),
     "tile": ("cell",),
-    "trade": ("left",),
-    "seed": ("colour",),
+    "fill": ("djinn",),
+    "raise": ("djinn",),
+    "plant": ("djinn",),
+    "claim": ("djinn",),
+    "nearby": ("djinn", "cell"),
+    "keep": ("count",),
 }
 
 
@@ -203,6 +204,12 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
             return [f"the {task.kind!r} step's arguments are not what it takes"]
         if "cell" in keys and task.args["cell"] >= len(rules.cells):
             return [f"the {task.kind!r} step names no cell"]
+        if "djinn" in keys and task.args["djinn"] >= len(rules.djinn_by_id):
+            return [f"the {task.kind!r} step names no Djinn"]
+        if task.kind == "keep" and task.args["count"] > len(state.djinn_discard):
+            return ["the 'keep' step counts more Djinns than the discard pile holds"]
+        if task.kind == "kill_again" and task.args["at"] >= len(rules.cells) + state.player_count:
+            return ["the 'kill_again' step names no tile and no player"]
         if "marker" in keys:
             marker = task.args["marker"]
             # A marker bids from the turn-order track and takes its turn from the bid track.

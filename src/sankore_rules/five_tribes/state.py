@@ -84,6 +84,8 @@ class FiveTribesState:
         discard: the resource cards sold or spent.
         djinn_deck: the face-down Djinns, top first.
         djinn_display: the face-up Djinns.
+        djinn_discard: the Djinns discarded (by a draw_djinns power), face up; they are
+            shuffled into a new Djinn deck when it runs out (ruling FT-ENGINE-4).
         palm_supply: palm trees left in the supply.
         palace_supply: palaces left in the supply.
         bank: the coins of the bank.
@@ -92,6 +94,8 @@ class FiveTribesState:
         bid_track: the marker on each bid space (the tracks table's order), None when free.
         round: the round being played, from 1.
         move: the move being made, None between moves.
+        used_powers: the Djinns whose paid power was used this turn (FT-PUB-16: at most
+            once a turn); emptied when a turn or an auction starts.
         end_triggered: whether the game ends at the end of this round (FT-END-1).
         end_cause: ``"last_camel"`` or ``"no_move"`` once triggered.
         game_over: whether the game is over.
@@ -117,6 +121,7 @@ class FiveTribesState:
     discard: list[str]
     djinn_deck: list[str]
     djinn_display: list[str]
+    djinn_discard: list[str]
     palm_supply: int
     palace_supply: int
     bank: int
@@ -125,6 +130,7 @@ class FiveTribesState:
     bid_track: list[int | None]
     round: int
     move: Move | None
+    used_powers: list[str]
     end_triggered: bool
     end_cause: str | None
     game_over: bool
@@ -159,6 +165,8 @@ class FiveTribesState:
             discard=list(self.discard),
             djinn_deck=list(self.djinn_deck),
             djinn_display=list(self.djinn_display),
+            djinn_discard=list(self.djinn_discard),
+            used_powers=list(self.used_powers),
             markers=list(self.markers),
             turn_track=list(self.turn_track),
             bid_track=list(self.bid_track),

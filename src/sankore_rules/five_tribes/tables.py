@@ -27,6 +27,7 @@ from sankore_rules.core.tables import (  # strict_converter: re-exported, serial
 __all__ = [
     "DATA_FILES",
     "Cards",
+    "Cost",
     "Djinn",
     "Djinns",
     "FiveTribesTables",
@@ -53,24 +54,57 @@ __all__ = [
 
 
 class Source(StrEnum):
-    """Where a table entry comes from: the description, or our reconstruction (FT-GAP-1)."""
+    """Where a table entry comes from.
+
+    The description, the published rules and cards (FT-PUB-*), or our reconstruction where
+    neither says (FT-GAP-1).
+    """
 
     DESCRIPTION = "description"
+    PUBLISHED = "published"
     RECONSTRUCTED = "reconstructed"
 
 
 class PowerKind(StrEnum):
-    """The closed list of Djinn powers (FT-DJ-1); ``rules/djinns.py`` carries them out."""
+    """The closed list of Djinn powers (FT-DJ-1, FT-PUB-DJ-1..22).
+
+    ``data/five_tribes/djinns.toml`` says what each does; ``rules/djinns.py`` carries out those
+    that open a decision, and the rule whose moment a lasting power changes reads it there.
+    """
 
     NONE = "none"
-    CLAIM_TILE = "claim_tile"
+    WILD_FAKIRS = "wild_fakirs"
+    FILL_TILE = "fill_tile"
     PLACE_PALACE = "place_palace"
     PLACE_PALM = "place_palm"
-    SEED_MEEPLES = "seed_meeples"
-    TRADE_FAKIRS = "trade_fakirs"
-    TITHE = "tithe"
-    TOLL = "toll"
+    PALACE_NEARBY = "palace_nearby"
+    PALM_NEARBY = "palm_nearby"
+    CLAIM_EMPTY = "claim_empty"
+    CLAIM_MEEPLES = "claim_meeples"
     DOUBLE_BUILDERS = "double_builders"
+    DOUBLE_KILL = "double_kill"
+    BID_DISCOUNT = "bid_discount"
+    DRAW_DJINNS = "draw_djinns"
+    DRAW_CARD = "draw_card"
+    PROTECT_POOL = "protect_pool"
+    ASSASSIN_SPOILS = "assassin_spoils"
+    VIZIER_POINTS = "vizier_points"
+    ELDER_POINTS = "elder_points"
+    PALM_POINTS = "palm_points"
+    INCOME_DJINN = "income_djinn"
+    INCOME_DROP = "income_drop"
+    INCOME_PALACE = "income_palace"
+    INCOME_KILL = "income_kill"
+
+
+class Cost(StrEnum):
+    """What using a Djinn's power costs (FT-PUB-16); ``none`` for a power that is not used."""
+
+    NONE = "none"
+    ELDER_OR_FAKIR = "elder_or_fakir"
+    ELDER_AND_ELDER_OR_FAKIR = "elder_and_elder_or_fakir"
+    FAKIR = "fakir"
+    FAKIRS = "fakirs"
 
 
 class TileAction(StrEnum):
@@ -94,7 +128,10 @@ class MeepleEffect(StrEnum):
 
 @frozen
 class TileKind:
-    """A kind of tile and the action it offers; ``price``, ``cards``, ``among`` for markets."""
+    """A kind of tile and the action it offers; ``price``, ``cards``, ``among`` for markets.
+
+    ``compulsory``: the action must be taken while the supply it draws on lasts (FT-PUB-13).
+    """
 
     id: str
     action: TileAction
@@ -102,6 +139,7 @@ class TileKind:
     price: int = 0
     cards: int = 0
     among: int = 0
+    compulsory: bool = False
 
 
 @frozen
@@ -210,10 +248,21 @@ class Cards:
 
 @frozen
 class Power:
-    """A Djinn's power: one kind of [`PowerKind`][sankore_rules.five_tribes.tables.PowerKind]."""
+    """A Djinn's power: one kind of [`PowerKind`][sankore_rules.five_tribes.tables.PowerKind].
+
+    Attributes:
+        kind: what the power does.
+        amount: its number (meeples, Djinns drawn, points, a rival's coins ...).
+        own: the coins an income power pays its owner for the owner's own act.
+        tile: the tile kind a placing power aims at ("" for none).
+        cost: what using it costs; ``none`` for a power that works by itself.
+    """
 
     kind: PowerKind
     amount: int
+    own: int = 0
+    tile: str = ""
+    cost: Cost = Cost.NONE
 
 
 @frozen
@@ -354,3 +403,31 @@ def _validate(t: FiveTribesTables) -> None:
     d = t.djinns
     if d.display < 1 or not d.price:
         raise _fail("djinns", "display", "a display of 1 or more and at least one price")
+    for i, dj in enumerate(d.djinn):
+        if dj.power.tile and dj.power.tile not in kinds:
+            raise _fail("djinns", f"djinn[{i}].power.tile", f"no tile kind {dj.power.tile!r}")
+        if dj.power.kind in _TILED and not dj.power.tile:
+            raise _fail("djinns", f"djinn[{i}].power.tile", "a placing power names a tile kind")
+        if (dj.power.cost is Cost.NONE) == (dj.power.kind in _PAID):
+            raise _fail("djinns", f"djinn[{i}].power.cost", "paid powers, and only they, cost")
+
+
+#: The powers that place on a tile kind the table names.
+_TILED = frozenset({PowerKind.PLACE_PALACE, PowerKind.PLACE_PALM})
+#: The powers that are used (and paid for), the others working by themselves.
+_PAID = frozenset(
+    {
+        PowerKind.FILL_TILE,
+        PowerKind.PLACE_PALACE,
+        PowerKind.PLACE_PALM,
+        PowerKind.PALACE_NEARBY,
+        PowerKind.PALM_NEARBY,
+        PowerKind.CLAIM_EMPTY,
+        PowerKind.CLAIM_MEEPLES,
+        PowerKind.DOUBLE_BUILDERS,
+        PowerKind.DOUBLE_KILL,
+        PowerKind.BID_DISCOUNT,
+        PowerKind.DRAW_DJINNS,
+        PowerKind.DRAW_CARD,
+    }
+)

@@ -3,7 +3,8 @@
 In the order of the turn-order track, each marker goes to a free space of the bid track and
 its owner pays that bid at once. The "0" column holds three markers: a marker placed there
 goes to the bottom and pushes those already there up. Then markers act from the highest bid
-down, and in the "0" column from the bottom up.
+down, and in the "0" column from the bottom up. A bid_discount power (``use kumarbi 2f``)
+makes the bid cost the value of the space that many steps lower (FT-PUB-DJ-13).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import pay_coins
+from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
 from sankore_rules.five_tribes.state import FiveTribesState
 
 __all__ = ["action_order", "bid_price", "free_bids"]
@@ -31,17 +33,22 @@ def free_bids(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
     return sorted(values)
 
 
-def bid_price(rules: FiveTribesRules, state: FiveTribesState, player: int, value: int) -> int:
-    """What a bid of ``value`` costs ``player``.
+def bid_price(
+    rules: FiveTribesRules, state: FiveTribesState, player: int, value: int, discount: int = 0
+) -> int:
+    """What a bid of ``value`` costs ``player``, ``discount`` steps down the track.
 
-    The value, or every coin they have when no free space is affordable and this is the
+    The value of the space ``discount`` distinct values lower (FT-PUB-DJ-13; ``0`` at the
+    bottom), or every coin they have when no free space is affordable and this is the
     cheapest one (ruling FT-ENGINE-1).
     """
+    values = sorted(set(rules.tables.tracks.bids))
+    price = values[max(0, values.index(value) - discount)]
     coins = state.players[player].coins
     free = free_bids(rules, state)
-    if value > coins and free and free[0] > coins and value == free[0]:
+    if price > coins and free and free[0] > coins and value == free[0]:
         return coins
-    return value
+    return price
 
 
 def action_order(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
@@ -64,8 +71,9 @@ def resolve_auction(
 ) -> None:
     """Every marker bids, in the order of the turn-order track (FT-AUC-1)."""
     log(state, "round", None, round=state.round)
+    state.used_powers = []
     bids = [
-        Task("bid", state.markers[marker], {"marker": marker})
+        Task("bid", state.markers[marker], {"marker": marker, "discount": 0})
         for marker in state.turn_track
         if marker is not None
     ]
@@ -75,11 +83,14 @@ def resolve_auction(
 def _bid_candidates(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> Iterator[Action]:
     for value in free_bids(rules, state):
         yield Action("bid", (str(value),))
+    yield from use_options(rules, state, task, "bid")
 
 
 def _check_bid(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action
 ) -> list[Reason]:
+    if action.kind == "use":
+        return use_refusal(rules, state, task, action, "bid")
     values = {str(v): v for v in rules.tables.tracks.bids}
     if len(action.args) != 1 or action.args[0] not in values:
         return names_nothing()
@@ -87,7 +98,7 @@ def _check_bid(
     if value not in free_bids(rules, state):
         return [Reason("bid_taken", f"the bid space {value} is taken (FT-AUC-1, FT-AUC-2)")]
     coins = state.players[task.player].coins
-    if bid_price(rules, state, task.player, value) > coins:
+    if bid_price(rules, state, task.player, value, task.args["discount"]) > coins:
         return [Reason("coins_short", f"a bid of {value} needs {value} coins, you have {coins}")]
     return []
 
@@ -97,16 +108,19 @@ def _check_bid(
     candidates=_bid_candidates,
     check=_check_bid,
     prompt="Choose a space of the bid track",
-    answers=("bid",),
+    answers=("bid", "use"),
 )
 def resolve_bid(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
     """The marker leaves the turn-order track for the bid space; the bid is paid at once."""
     assert action is not None
+    if action.kind == "use":
+        use_power(rules, state, task, action)
+        return
     value = int(action.args[0])
     marker = task.args["marker"]
-    price = bid_price(rules, state, task.player, value)
+    price = bid_price(rules, state, task.player, value, task.args["discount"])
     state.turn_track[state.turn_track.index(marker)] = None
     spaces = [i for i, v in enumerate(rules.tables.tracks.bids) if v == value]
     if value == 0:

@@ -14,9 +14,11 @@ __all__ = [
     "FAKIR",
     "add",
     "draw_card",
+    "draw_djinn",
     "draw_meeple",
     "gain_coins",
-    "holders",
+    "holds",
+    "income",
     "pay_coins",
     "place_camel",
     "place_piece",
@@ -77,12 +79,27 @@ def draw_card(state: FiveTribesState) -> str | None:
 
     The discard pile is shuffled in when the deck is empty (ruling FT-ENGINE-4).
     """
-    if not state.deck and state.discard:
-        pile = sorted(state.discard)
+    return _draw(state, "deck", "discard", "cards")
+
+
+def draw_djinn(state: FiveTribesState) -> str | None:
+    """The top Djinn of the Djinn deck, None when it and the Djinn discard pile are empty.
+
+    The discarded Djinns are shuffled into a new deck when it is empty (ruling FT-ENGINE-4).
+    """
+    return _draw(state, "djinn_deck", "djinn_discard", "djinns")
+
+
+def _draw(state: FiveTribesState, deck: str, discard: str, counted: str) -> str | None:
+    """The top of the pile ``deck``, rebuilt from the pile ``discard`` when it is empty."""
+    pile: list[str] = getattr(state, deck)
+    if not pile and getattr(state, discard):
+        pile = sorted(getattr(state, discard))
         generator(state).shuffle(pile)
-        state.deck, state.discard = pile, []
-        log(state, "reshuffled", None, cards=len(pile))
-    return state.deck.pop(0) if state.deck else None
+        setattr(state, deck, pile)
+        setattr(state, discard, [])
+        log(state, "reshuffled", None, **{counted: len(pile)})
+    return pile.pop(0) if pile else None
 
 
 def take_card(state: FiveTribesState, player: int, card: str) -> None:
@@ -114,7 +131,10 @@ def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cel
 def place_piece(
     rules: FiveTribesRules, state: FiveTribesState, player: int, cell: int, piece: str
 ) -> None:
-    """A ``"palm"`` tree or a ``"palace"`` from the supply onto ``cell`` (FT-TILE-1, FT-TILE-2)."""
+    """A ``"palm"`` tree or a ``"palace"`` from the supply onto ``cell`` (FT-TILE-1, FT-TILE-2).
+
+    A palace pays the holders of an income_palace power (FT-PUB-DJ-17).
+    """
     if piece == "palm":
         state.palm_supply -= 1
         state.palms[cell] += 1
@@ -122,6 +142,8 @@ def place_piece(
         state.palace_supply -= 1
         state.palaces[cell] += 1
     log(state, piece, player, cell=rules.cells[cell])
+    if piece == "palace":
+        income(rules, state, PowerKind.INCOME_PALACE, player)
 
 
 def power_amount(
@@ -135,14 +157,21 @@ def power_amount(
     )
 
 
-def holders(
-    rules: FiveTribesRules, state: FiveTribesState, kind: PowerKind, besides: int
-) -> list[tuple[int, int]]:
-    """The players other than ``besides`` holding the power ``kind``, with its amount."""
-    found = []
+def holds(rules: FiveTribesRules, state: FiveTribesState, player: int, kind: PowerKind) -> bool:
+    """Whether ``player`` holds a Djinn with the power ``kind``."""
+    return any(rules.djinn_by_id[d].power.kind is kind for d in state.players[player].djinns)
+
+
+def income(
+    rules: FiveTribesRules, state: FiveTribesState, kind: PowerKind, actor: int, times: int = 1
+) -> None:
+    """Pay every holder of the income power ``kind`` for ``actor``'s act, ``times`` over.
+
+    The holder's own act pays the power's ``own`` coins, a rival's its ``amount``.
+    """
     for p in range(state.player_count):
-        if p != besides:
-            amount = power_amount(rules, state, p, kind)
-            if amount:
-                found.append((p, amount))
-    return found
+        for d in state.players[p].djinns:
+            power = rules.djinn_by_id[d].power
+            if power.kind is kind:
+                coins = (power.own if p == actor else power.amount) * times
+                gain_coins(state, p, coins, d)

@@ -18,7 +18,8 @@ from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules, Walker
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.colours import resolve_colour
-from sankore_rules.five_tribes.rules.common import add, gain_coins, holders, place_camel
+from sankore_rules.five_tribes.rules.common import add, gain_coins, place_camel
+from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
 from sankore_rules.five_tribes.state import FiveTribesState, Move
 from sankore_rules.five_tribes.tables import PowerKind
 
@@ -75,20 +76,21 @@ def resolve_turn(
 ) -> None:
     """FT-ACT-2: the marker goes to the first free space of the turn-order track; then the move.
 
-    FT-END-1, ruling FT-ENGINE-5: when no tile offers a legal move, nobody can move this round,
-    so the round and the game end here.
+    FT-END-1, ruling FT-ENGINE-5 (FT-PUB-21): when no tile offers a legal move, the game
+    ends at the end of this round. This player and every player after may still use their
+    Djinns' powers in their turn (``powers``), but no one moves again.
     """
     marker = task.args["marker"]
     state.bid_track[state.bid_track.index(marker)] = None
     state.turn_track[state.turn_track.index(None)] = marker
+    state.used_powers = []
     log(state, "turn", task.player, marker=marker)
-    if not any(can_start(rules, state, cell) for cell in range(len(rules.cells))):
+    if state.end_cause == "no_move" or not movable(rules, state):
         if not state.end_triggered:
             state.end_triggered, state.end_cause = True, "no_move"
             log(state, "end_triggered", None, cause="no_move")
-        state.agenda = ()
-        state.game_over = True
-        log(state, "game_over", None, cause=state.end_cause)
+        log(state, "no_move", task.player)
+        push(state, Task("powers", task.player))
         return
     push(state, Task("pick", task.player))
 
@@ -103,11 +105,14 @@ def _pick_candidates(
     for cell, name in enumerate(rules.cells):
         if any(state.meeples[cell]):
             yield Action("pick", (name,))
+    yield from use_options(rules, state, task, "any")
 
 
 def _check_pick(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action
 ) -> list[Reason]:
+    if action.kind == "use":
+        return use_refusal(rules, state, task, action, "any")
     cell = _cell(rules, action.args[0]) if len(action.args) == 1 else None
     if cell is None:
         return names_nothing()
@@ -128,14 +133,17 @@ def _check_pick(
     "pick",
     candidates=_pick_candidates,
     check=_check_pick,
-    prompt="Choose a tile whose meeples you move",
-    answers=("pick",),
+    prompt="Choose a tile whose meeples you move, or use a Djinn's power first",
+    answers=("pick", "use"),
 )
 def resolve_pick(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
     """FT-ACT-3: every meeple of the tile goes into the player's hand."""
     assert action is not None
+    if action.kind == "use":
+        use_power(rules, state, task, action)
+        return
     cell = rules.cell_index[action.args[0]]
     hand = state.meeples[cell]
     state.meeples[cell] = (0,) * len(hand)
@@ -223,17 +231,23 @@ def resolve_drop(
     hand = add(move.hand, colour, -1)
     log(state, "drop", task.player, cell=rules.cells[cell], colour=rules.colours[colour])
     owner = state.camels[cell]
-    if owner is not None and owner != task.player:
-        # The toll power: coins whenever another player's move crosses your tile (FT-DJ-1).
-        for holder, amount in holders(rules, state, PowerKind.TOLL, task.player):
-            if holder == owner:
-                gain_coins(state, holder, amount, "toll")
+    if owner is not None:
+        # The income_drop power pays the tile's owner only (FT-PUB-DJ-16).
+        _owner_income(rules, state, owner, task.player)
     if any(hand):
         state.move = Move(move.start, cell, move.cell, hand)
         push(state, Task("drop", task.player))
         return
     state.move = None
     _take(rules, state, task.player, cell, colour)
+
+
+def _owner_income(rules: FiveTribesRules, state: FiveTribesState, owner: int, mover: int) -> None:
+    """``owner``'s income_drop powers, for a meeple ``mover`` dropped on ``owner``'s tile."""
+    for djinn in state.players[owner].djinns:
+        power = rules.djinn_by_id[djinn].power
+        if power.kind is PowerKind.INCOME_DROP:
+            gain_coins(state, owner, power.own if owner == mover else power.amount, djinn)
 
 
 def _take(

@@ -1,7 +1,8 @@
 """Selling sets of different goods at the end of one's turn (FT-ACT-9, ruling FT-AMB-6).
 
 ``sell gold+silk+spice`` sells one set (the goods joined by ``+``, in table order) for its value
-in the set table, in coins; the cards go to the discard pile. ``end`` ends the turn.
+in the set table, in coins; the cards go to the discard pile. ``end`` ends the turn. A Djinn's
+power may still be used here (``use sloar 1f``), a Djinn just taken's included (FT-PUB-16).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import gain_coins
+from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
 from sankore_rules.five_tribes.state import FiveTribesState
 
 __all__ = ["sell_options"]
@@ -28,6 +30,7 @@ def sell_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> 
         for size in range(len(held), 0, -1)
         for chosen in combinations(held, size)
     ]
+    options += use_options(rules, state, task, "any")
     options.append(Action("end"))
     return options
 
@@ -37,6 +40,8 @@ def _check_sell(
 ) -> list[Reason]:
     if action in memo(state, "sell", lambda: set(sell_options(rules, state, task))):
         return []
+    if action.kind == "use":
+        return use_refusal(rules, state, task, action, "any")
     if action.kind == "sell" and len(action.args) == 1:
         goods = action.args[0].split("+")
         missing = [
@@ -53,8 +58,8 @@ def _check_sell(
     "sell",
     candidates=sell_options,
     check=_check_sell,
-    prompt="Sell a set of different goods, or end your turn",
-    answers=("sell", "end"),
+    prompt="Sell a set of different goods, use a Djinn's power, or end your turn",
+    answers=("sell", "use", "end"),
 )
 def resolve_sell(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
@@ -62,6 +67,9 @@ def resolve_sell(
     """The set is sold for its value in coins and discarded; the player may sell another."""
     assert action is not None
     if action.kind == "end":
+        return
+    if action.kind == "use":
+        use_power(rules, state, task, action)
         return
     goods = action.args[0].split("+")
     holder = state.players[task.player]

@@ -1,8 +1,10 @@
-"""The action of the tile where a move ended (FT-TILE-1..5), optional (ruling FT-AMB-4).
+"""The action of the tile where a move ended (FT-TILE-1..5, ruling FT-AMB-4).
 
 ``palm`` on an Oasis, ``palace`` on a Village, ``buy gold`` or ``buy gold silk`` at a Small or
 Great Market, ``djinn <id> <price>`` at a Sacred Place (the price ``2e`` is two Elders, ``1e1f``
-an Elder and a Fakir card), or ``skip``.
+an Elder and a Fakir card), or ``skip``. An Oasis's palm tree and a Village's palace must be
+placed while the supply lasts (the kind's ``compulsory``, FT-PUB-13), unless a Djinn's
+power moves the piece to a tile around (``use hagis 1e``); the other actions may be skipped.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import pay_coins, place_piece, take_card
-from sankore_rules.five_tribes.rules.djinns import take_djinn
+from sankore_rules.five_tribes.rules.djinns import (
+    NEARBY_MOMENT,
+    take_djinn,
+    use_options,
+    use_power,
+    use_refusal,
+)
 from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.five_tribes.tables import MeepleEffect, Price, TileAction
 
@@ -51,7 +59,10 @@ def tile_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> 
             if elders >= price.elders and holder.fakirs >= price.fakirs:
                 for djinn in state.djinn_display:
                     options.append(Action("djinn", (djinn, price_word(price))))
-    options.append(Action("skip"))
+    if options and kind.action in NEARBY_MOMENT:
+        options += use_options(rules, state, task, NEARBY_MOMENT[kind.action])
+    if not (options and kind.compulsory):
+        options.append(Action("skip"))
     return options
 
 
@@ -61,6 +72,17 @@ def _check_tile(
     if action in memo(state, "tile", lambda: set(tile_options(rules, state, task))):
         return []
     kind = rules.tile_kind(state.tiles[task.args["cell"]])
+    if action.kind == "skip" and not action.args and kind.compulsory:
+        return [
+            Reason(
+                "compulsory",
+                f"the {kind.id.replace('_', ' ')}'s action must be taken while the supply "
+                "lasts (FT-PUB-13)",
+            )
+        ]
+    if action.kind == "use":
+        moment = NEARBY_MOMENT.get(kind.action, "")
+        return use_refusal(rules, state, task, action, moment)
     if action.kind == "buy" and kind.action is TileAction.MARKET:
         coins = state.players[task.player].coins
         if coins < kind.price:
@@ -82,15 +104,15 @@ def _check_tile(
 
 
 #: Every tile's verbs are understood at every tile, so that the wrong one is told why.
-ENGINE.always_kinds["tile"] = ("palm", "palace", "buy", "djinn", "skip")
+ENGINE.always_kinds["tile"] = ("palm", "palace", "buy", "djinn", "skip", "use")
 
 
 @ENGINE.step(
     "tile",
     candidates=tile_options,
     check=_check_tile,
-    prompt="Take the action of the tile, or skip it",
-    answers=("palm", "palace", "buy", "djinn", "skip"),
+    prompt="Take the action of the tile, or skip it if it may be skipped",
+    answers=("palm", "palace", "buy", "djinn", "skip", "use"),
 )
 def resolve_tile(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
@@ -98,7 +120,9 @@ def resolve_tile(
     """Carry out the chosen tile action (FT-TILE-1..5)."""
     assert action is not None
     cell = task.args["cell"]
-    if action.kind in ("palm", "palace"):
+    if action.kind == "use":
+        use_power(rules, state, task, action)
+    elif action.kind in ("palm", "palace"):
         place_piece(rules, state, task.player, cell, action.kind)
     elif action.kind == "buy":
         kind = rules.tile_kind(state.tiles[cell])
