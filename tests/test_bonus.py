@@ -1,6 +1,6 @@
 """Bonus actions: BONUS-1..4 (Transfer a Student to a space of the same level, Promote a Student
 through the class above it along the arrows, Write a Book), each paid with 1 Inspiration, and
-their free versions granted by Skill tiles (IC-SKL-4, IC-SKL-6, AMB-14).
+their versions granted by Skill tiles (IC-SKL-4, IC-SKL-6, AMB-14).
 
 Board geometry (data/player_board.toml): s1a/s1b sit under c1a, s1c/s1d under c1b, s1e/s1f under
 c1c; arrows lead c0a -> s1a, s1c; c1a -> s2a, s2b; c1b -> s2b, s2c. ``started(2, 0)``: player 0
@@ -10,6 +10,8 @@ has ast-1c on c1a, an Astronomy Student on s0a, 1 Law Book and 1 Inspiration.
 # Assertions read `expected == actual` (the project's test convention), which SIM300 flags.
 
 from __future__ import annotations
+
+import pytest
 
 from positions import act, edit, options, refused, started, with_decision
 from sankore_rules.core.shared import replaced_at
@@ -171,7 +173,7 @@ def test_bonus_1_any_number_in_a_row() -> None:
     assert () == state.main_used
 
 
-# ---- IC-SKL-4, IC-SKL-6, AMB-14: free versions ---------------------------------------------------
+# ---- IC-SKL-4, IC-SKL-6, AMB-14: granted versions ------------------------------------------------
 
 
 def test_ic_skl_4_a_transfer_skill_tile_is_free_and_may_be_declined() -> None:
@@ -193,8 +195,27 @@ def test_ic_skl_4_a_transfer_skill_tile_is_free_and_may_be_declined() -> None:
     refused(state, "transfer s0a s0b", ["bottom_row"])
 
 
-def test_ic_skl_6_a_promote_skill_tile_is_free() -> None:
-    """IC-SKL-6, AMB-14: a Promote tile grants a Promote at no Inspiration cost."""
+@pytest.mark.parametrize(("inspiration", "left"), [(1, 0), (2, 1)])
+def test_ic_skl_6_a_promote_skill_tile_costs_its_inspiration(inspiration: int, left: int) -> None:
+    """IC-SKL-6, AMB-14: the Skill tiles' appendix says "with no cost" of the Transfer only;
+    the Promote tile grants the Promote bonus action, which costs 1 Inspiration."""
+
+    def change(s: State) -> None:
+        s.players[0].skills = replaced_at(s.players[0].skills, 2, ("promote",))
+        s.players[0].inspiration = inspiration
+
+    state = edit(students(s1a="law"), change)
+    state = with_decision(state, Task("activate_skills", 0, {"discipline": "mathematics"}))
+    assert "promote_student" == state.decision.kind
+    assert ["promote s0a s1c", "promote s1a s2a", "promote s1a s2b", "skip"] == options(state)
+    state = act(state, "promote s1a s2a")
+    assert {"s0a": "astronomy", "s2a": "law"} == state.players[0].students
+    assert left == state.players[0].inspiration
+
+
+def test_ic_skl_6_a_promote_skill_tile_without_inspiration_lapses() -> None:
+    """IC-SKL-6, AMB-14: with no Inspiration the granted Promote cannot be paid: declining is
+    the only option, so it lapses by itself and nothing moves."""
 
     def change(s: State) -> None:
         s.players[0].skills = replaced_at(s.players[0].skills, 2, ("promote",))
@@ -202,7 +223,5 @@ def test_ic_skl_6_a_promote_skill_tile_is_free() -> None:
 
     state = edit(students(s1a="law"), change)
     state = with_decision(state, Task("activate_skills", 0, {"discipline": "mathematics"}))
-    assert "promote_student" == state.decision.kind
-    state = act(state, "promote s1a s2a")
-    assert {"s0a": "astronomy", "s2a": "law"} == state.players[0].students
-    assert 0 == state.players[0].inspiration
+    assert "turn" == state.decision.kind
+    assert {"s0a": "astronomy", "s1a": "law"} == state.players[0].students

@@ -223,7 +223,8 @@ GOOD = {
         ({"setup": {"players": 2, "seed": True}}, "setup.seed must be an integer, got True"),
         (
             {"setup": {"players": 2, "seed": 3, "rulez": 1}},
-            "unknown setup option 'rulez' (sankore takes library, scholar, turn_limit)",
+            "unknown setup option 'rulez' "
+            "(sankore takes library, scholar, scholar_row, turn_limit)",
         ),
         (
             {"setup": {"game": "chess", "players": 2, "seed": 3}},

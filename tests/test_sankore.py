@@ -339,9 +339,11 @@ def test_res_7_capacity_is_sixteen_less_two_per_favour_tile(tiles: int, kept: in
     assert 15 - kept == state.supply_prestige[0]
 
 
-def test_res_8_amb_7_tokens_over_capacity_are_gained_then_chosen_at_the_end() -> None:
-    """RES-8, AMB-7: at capacity (12 with 2 Favour tiles) the Sankoré icon's Theology token is
-    still gained; at the end of the turn the player chooses which token to return."""
+def test_res_8_amb_7_tokens_over_capacity_are_chosen_at_the_gain() -> None:
+    """RES-8, AMB-7: with the storage already full at a gain, "you may choose which tokens to
+    keep". At capacity (12 with 2 Favour tiles) the Sankoré icon's
+    Theology token is gained and the player returns one token at once, before the turn menu
+    comes back; ending the turn finds nothing over capacity."""
 
     def change(s: State) -> None:
         s.players[0].prestige = (6, 0, 0, 6)
@@ -349,8 +351,10 @@ def test_res_8_amb_7_tokens_over_capacity_are_gained_then_chosen_at_the_end() ->
 
     state = act(edit(started(2, 0), change), "enrol theology")
     assert (6, 1, 0, 6) == state.players[0].prestige
-    state = act(state, "end")
+    assert ("discard_prestige", {"keep": 12}) == (state.decision.kind, dict(state.decision.args))
     assert ["return astronomy", "return law", "return theology"] == options(state)
     state = act(state, "return astronomy")
     assert (5, 1, 0, 6) == state.players[0].prestige
+    assert (0, "turn") == (state.current_player, state.decision.kind)
+    state = act(state, "end")
     assert (1, "turn") == (state.current_player, state.decision.kind)

@@ -202,15 +202,28 @@ def test_solo_ph3_1_every_student_of_the_board_back_into_the_bag() -> None:
     assert len(before.solo.bag) + 8 - 1 == len(state.solo.bag)
 
 
-def test_solo_ph3_2_each_turn_draws_onto_the_phase_3_row() -> None:
-    """SOLO-PH3-2, SCHOLAR-4: each phase 3 turn uses the next space of the row, even after a
-    graduation emptied an earlier one."""
+def test_solo_ph3_2_each_turn_draws_onto_the_leftmost_empty_space() -> None:
+    """SOLO-PH3-2, SCHOLAR-4: "the leftmost empty space of the phase 3 row". On the easy board
+    space 1 lists Graduate, which empties space 1 again, so every phase 3 turn uses space 1 and
+    graduates the Student it drew: seven graduations, the text's reading repeating a space."""
     states = passive("easy", 0)
     for turn in range(10, 17):
-        state = states[turn]
-        assert turn - 9 == len(state.solo.phase3)
-        assert state.solo.current == (state.solo.phase3[-1] or state.solo.current)
-    assert (None, None) == states[16].solo.phase3[:2]  # graduated on turns 10 and 13
+        (event,) = scholar_events(states[turn], "turn")
+        assert (turn, 1, ["graduate"]) == (
+            event.detail["turn"],
+            event.detail["space"],
+            event.detail["actions"],
+        )
+        assert (None,) == states[turn].solo.phase3
+    assert [
+        ("grad-the-4", "theology"),
+        ("grad-law-4", "law"),
+        ("grad-ast-4", "astronomy"),
+        ("grad-law-3", "law"),
+        ("grad-ast-3", "astronomy"),
+        ("grad-law-2", "law"),
+        ("grad-mat-4", "mathematics"),
+    ] == [(g.tile, g.student) for g in states[16].players[SCHOLAR].graduations]
 
 
 def test_scholar_1_an_empty_bag_moves_on_anticlockwise() -> None:

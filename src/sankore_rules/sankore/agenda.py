@@ -2,11 +2,12 @@
 
 The agenda is a stack of tasks (``engine.py``). Play only ever builds it in a few shapes: the
 draft's (the first turn below the draft finish, below each player's draft still to come), or a
-turn's (that player's ``turn`` at the bottom, the steps of the action under way above it, or
-``next_turn`` below a Prestige discard at the turn's end). Only a decision waits on top; every
-task of a turn belongs to the player whose turn it is; and each task carries the arguments its
-step reads, of the right kind. ``from_json`` refuses any other agenda, so that a state from
-outside never hands a step arguments it would fail on, nor a decision nobody can take.
+turn's (that player's ``turn`` at the bottom, the steps of the action under way above it, a
+Prestige discard at a gain among them, or ``next_turn`` below a Prestige discard at the turn's
+end). Only a decision waits on top; every task of a turn belongs to the player whose turn it
+is; and each task carries the arguments its step reads, of the right kind. ``from_json``
+refuses any other agenda, so that a state from outside never hands a step arguments it would
+fail on (``validity.py`` adds that the decision on top has a legal option).
 
 [`TASK_ARGS`][sankore_rules.sankore.agenda.TASK_ARGS] declares each step's arguments; a test checks
 that every registered step has an entry, so a new step cannot slip past this check.
@@ -96,6 +97,14 @@ def _filled_cell(rules: Rules, state: State, p: int, value: Any) -> str | None:
     return None
 
 
+def _capacity(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # AMB-7: the capacity at the gain, below what the player holds (else nothing to return).
+    spaces = rules.tables.components.prestige_storage.spaces
+    if not (_is_int(value) and 0 <= value < sum(state.players[p].prestige)):
+        return f"a Prestige capacity 0..{spaces} below the tokens held"
+    return None if value <= spaces else f"a Prestige capacity 0..{spaces}"
+
+
 def _free_destination(rules: Rules, state: State, p: int, value: Any) -> str | None:
     # The camel has moved and the Trading Post is still to come (ASTRO-5..9): its space is
     # still open, and the move was checked against the player's piece and Gold, which nothing
@@ -128,7 +137,7 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     "end_turn_scorings": {},
     "end_turn_storage": {},
     "next_turn": {},
-    "discard_prestige": {},
+    "discard_prestige": {"keep": (_capacity, False)},
     # the draft
     "draft": {},
     "draft_finish": {},
@@ -321,8 +330,10 @@ def _turn_problems(state: State, kinds: list[str]) -> list[str]:
             return ["a turn's end waits only on a Prestige discard"]
     elif bottom.kind != "turn":
         return [f"a turn's agenda starts with its 'turn', not {bottom.kind!r}"]
-    elif any(k in _FRAME_KINDS or k == "discard_prestige" for k in kinds[1:]):
+    elif any(k in _FRAME_KINDS for k in kinds[1:]):
         return ["a turn's frame steps appear only at the bottom of its agenda"]
+    elif any(t.kind == "discard_prestige" and "keep" not in t.args for t in agenda[1:]):
+        return ["a discard at a gain keeps the capacity of the gain (AMB-7)"]
     problems = _turn_order_problems(state, p)
     teaching = kinds.count("promote_active")
     if teaching > 1 or (teaching == 1) != (state.teaching is not None):

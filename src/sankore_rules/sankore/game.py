@@ -21,6 +21,7 @@ from sankore_rules.core.errors import StateError
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
 from sankore_rules.sankore import board, engine
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.limits import SCHOLAR_ROWS
 from sankore_rules.sankore.outcome import score_sheet
 from sankore_rules.sankore.rules import (  # noqa: F401 - imported for their step registrations
     bonus,
@@ -69,6 +70,13 @@ class SankoreGame(Game[Rules, State]):
             (None, "easy", "medium", "hard", "very_hard"),
         ),
         Option(
+            "scholar_row",
+            "with players=1, the row space each Scholar turn of phases 2 and 3 uses: "
+            "leftmost_empty (the text) or next_space (after the previous turn's) (SCHOLAR-4)",
+            None,
+            (None, *SCHOLAR_ROWS),
+        ),
+        Option(
             "turn_limit",
             "end the game once a player has had this many turns (a variant; None: never)",
             None,
@@ -100,6 +108,7 @@ class SankoreGame(Game[Rules, State]):
             raise ValueError(f"Sankoré takes no option {', '.join(unknown)}")
         library = options.get("library", "three_shelf")
         scholar = options.get("scholar")
+        scholar_row = options.get("scholar_row")
         turn_limit = options.get("turn_limit")
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise ValueError(f"players must be 1 (the solo game), 2, 3 or 4, got {players!r}")
@@ -111,8 +120,14 @@ class SankoreGame(Game[Rules, State]):
                 "scholar= sets the solo opponent of a game of players=1, "
                 f"not of players={players!r}"
             )
+        if players != 1 and scholar_row is not None:
+            raise ValueError(
+                f"scholar_row= sets how the Scholar of a game of players=1 uses its rows, "
+                f"not a game of players={players!r}"
+            )
         if players == 1:
-            return new_solo_state(rules, scholar, seed, library, turn_limit)
+            row = SCHOLAR_ROWS[0] if scholar_row is None else scholar_row
+            return new_solo_state(rules, scholar, seed, library, turn_limit, row)
         return new_state(rules, players, seed, library, turn_limit)
 
     def agents(self, state: State) -> tuple[int, ...]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from sankore_rules.core.shared import adjusted
 from sankore_rules.sankore.abilities import area_discount
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log
-from sankore_rules.sankore.state import PlayerState, State, player_to_change
+from sankore_rules.sankore.engine import log, push
+from sankore_rules.sankore.state import PlayerState, State, Task, player_to_change
 from sankore_rules.sankore.tables import AstroNode
 
 __all__ = [
@@ -52,8 +52,11 @@ def gain_books(rules: Rules, state: State, p: int, discipline: str, n: int = 1) 
 def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 1) -> int:
     """Take up to ``n`` Prestige tokens of a discipline from the supply (RES-6).
 
-    Storage is checked at the end of the turn (STOR-3, AMB-7), so the tokens are always taken
-    while the supply has them.
+    The tokens are taken while the supply has them. A player whose storage they overfill
+    chooses at once which tokens to keep (RES-8, AMB-7): a ``discard_prestige`` decision keeps
+    the capacity of this moment, so that returning a Favour later in the turn cannot make
+    room for the excess. One such decision pending covers every later gain before it; the
+    Scholar's storage has no limit (SOLO-FLOW-5).
     """
     i = rules.discipline_index[discipline]
     gained = min(n, state.supply_prestige[i])
@@ -62,6 +65,13 @@ def gain_prestige(rules: Rules, state: State, p: int, discipline: str, n: int = 
         pl = player_to_change(state, p)
         pl.prestige = adjusted(pl.prestige, i, gained)
         log(state, "gain_prestige", p, discipline=discipline, count=gained)
+        capacity = prestige_capacity(rules, pl)
+        if (
+            not state.is_scholar(p)
+            and sum(pl.prestige) > capacity
+            and not any(t.kind == "discard_prestige" for t in state.agenda)
+        ):
+            push(state, Task("discard_prestige", p, {"keep": capacity}))
     return gained
 
 

@@ -240,6 +240,9 @@ class SoloState:
         phase3: the same for the phase 3 row (SOLO-PH3-2); None once graduated (SOLO-GRAD-1).
         classes: the Advanced Class tile on each of the solo board's Class spaces.
         tile_students: the Student enrolled by Area onto the tile of a Class space (SOLO-ENRA-2).
+        row: which space of its row each phase 2 and 3 turn uses, a setup option (ruling
+            SCHOLAR-4): ``"leftmost_empty"``, the text's, or ``"next_space"``, the one after
+            the previous turn's, so that no space is used twice.
     """
 
     difficulty: str
@@ -252,6 +255,7 @@ class SoloState:
     phase3: tuple[str | None, ...]
     classes: ReadOnlyDict[str, str]
     tile_students: ReadOnlyDict[str, str]
+    row: str = "leftmost_empty"
 
     def __eq__(self, other: object) -> bool:
         """Equal when every part of the position is (``key()``), whether sealed or a draft."""
@@ -272,6 +276,7 @@ class SoloState:
             self.phase3,
             frozenset(self.classes.items()),
             frozenset(self.tile_students.items()),
+            self.row,
         )
 
     def clone(self) -> SoloState:
@@ -287,6 +292,7 @@ class SoloState:
             self.phase3,
             self.classes,
             self.tile_students,
+            self.row,
         )
 
 

@@ -143,9 +143,14 @@ def validate_tables(t: RulesTables) -> None:
     """
     _check_madrasa_size(t)
     disc = set(t.components.disciplines.order)
-    if len(t.components.disciplines.order) != 4 or disc != set(KNOWN_DISCIPLINES):
+    # The order is the rulebook's anticlockwise one (SOLO-DISC-2), and the tables list every
+    # per-discipline count (the pieces, the Books, the tiles) in it: another order would give
+    # each discipline another's numbers, so it is refused rather than read.
+    if tuple(t.components.disciplines.order) != KNOWN_DISCIPLINES:
         raise _fail(
-            "components", "disciplines.order", f"must list {KNOWN_DISCIPLINES} in some order"
+            "components",
+            "disciplines.order",
+            f"must be {list(KNOWN_DISCIPLINES)}, the rulebook's anticlockwise order",
         )
     regions = t.components.disciplines.regions
     if set(regions) != {"A", "B", "C", "D"} or set(regions.values()) != disc:
@@ -379,6 +384,12 @@ def validate_tables(t: RulesTables) -> None:
                 raise _fail("objectives", f"{at}.requirement[{j}].area", "pieces/regions need one")
             if cond.place not in (None, "oasis", "port"):
                 raise _fail("objectives", f"{at}.requirement[{j}].place", f"unknown {cond.place!r}")
+            if cond.section is not None and (cond.kind != "skills" or cond.section not in disc):
+                raise _fail(
+                    "objectives",
+                    f"{at}.requirement[{j}].section",
+                    f"unknown {cond.section!r}: a Skill section is a discipline, for 'skills' only",
+                )
         ability = card.ability
         if ability.use not in ("area", "round", "passive") or ability.kind not in ABILITY_KINDS:
             raise _fail("objectives", f"{at}.ability", "unknown use or kind")

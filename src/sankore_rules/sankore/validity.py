@@ -6,7 +6,10 @@ the rest, in an order where each check may rely on the ones before it:
 1. references: every name is one the ruleset has (``integrity.reference_problems``);
 2. ranges: every number within what play can reach, every field consistent with the phase;
 3. the agenda: its shape, owners and arguments (``agenda.py``);
-4. the box: every component exactly once (``integrity.integrity_problems``).
+4. the box: every component exactly once (``integrity.integrity_problems``);
+5. the decision: a pending decision has at least one legal option, so that a state that is
+   not over always has a move (a ``contribute`` for a player without a Book of its
+   discipline, or players swapped under their agenda, are refused here).
 
 What passes plays on without an exception: the fuzz tests (``tests/test_trust.py``) mutate
 states, accept or refuse them, and play every accepted one to its end, checking each step.
@@ -19,6 +22,7 @@ from collections import Counter
 from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.agenda import agenda_problems
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.engine import STEPS, legal
 from sankore_rules.sankore.holdings import prestige_capacity
 from sankore_rules.sankore.integrity import integrity_problems, reference_problems
 from sankore_rules.sankore.limits import END_CAUSES, SEED_BOUND
@@ -52,11 +56,28 @@ def state_problems(rules: Rules, state: State) -> list[str]:
     checks = [reference_problems, _range_problems, agenda_problems, integrity_problems]
     if state.solo is not None:
         checks.append(solo_problems)
+    checks.append(_decision_problems)
     for check in checks:
         problems = check(rules, state)
         if problems:
             return problems
     return []
+
+
+def _decision_problems(rules: Rules, state: State) -> list[str]:
+    """A game not over waits on a decision with at least one legal option.
+
+    Play never builds a decision nobody can take: every step that asks first makes sure an
+    answer exists. Runs last, on a state every other check accepts, with the same listing
+    ``legal_actions`` uses.
+    """
+    task = state.decision
+    if task is None or legal(rules, state):
+        return []
+    return [
+        f"agenda: the pending decision ({task.kind}: {STEPS[task.kind].prompt.lower()}) of "
+        f"player {task.player} has no legal option, yet the game is not over"
+    ]
 
 
 def _range_problems(rules: Rules, state: State) -> list[str]:

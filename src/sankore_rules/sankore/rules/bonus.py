@@ -1,4 +1,4 @@
-"""Bonus actions: Transfer, Promote, Write a Book (BONUS-1..4), and their free grants (AMB-14)."""
+"""Bonus actions: Transfer, Promote, Write a Book (BONUS-1..4), and their grants (AMB-14)."""
 
 from __future__ import annotations
 
@@ -191,10 +191,14 @@ def _write(rules: Rules, state: State, p: int, action: Action) -> None:
     gain_books(rules, state, p, action.args[0])
 
 
-# ---- free grants from Skill tiles and classes (IC-SKL-4, IC-SKL-6, IC-ADV-7; AMB-14) ----------
+# ---- grants from Skill tiles and classes (IC-SKL-4, IC-SKL-6, IC-ADV-7; AMB-14) ---------------
+#
+# A grant is carried out inside the Teach that activates it, and may be declined. The Skill
+# tile's Transfer is free, as its icon says; a granted Promote is the Promote bonus action and
+# costs its 1 Inspiration, as the icon names no other price (AMB-14).
 
 
-def _free_candidates(kind: str):  # type: ignore[no-untyped-def]
+def _granted_candidates(kind: str):  # type: ignore[no-untyped-def]
     def candidates(rules: Rules, state: State, task: Task) -> list[Action]:
         return [*_move_candidates(rules, state, task.player, kind), Action("skip")]
 
@@ -209,23 +213,36 @@ def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[
     )
 
 
+def _paid_grant_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
+    reasons = _free_check(rules, state, task, action)
+    if action.kind == "skip" or reasons:
+        return reasons
+    return _inspiration(state, task.player)
+
+
 def _free_move(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
     if action.kind != "skip":
         _move(state, task.player, action)
 
 
+def _paid_grant(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    if action.kind != "skip":
+        _paid_move(rules, state, task.player, action)
+
+
 step(
     "transfer_student",
-    candidates=_free_candidates("transfer"),
+    candidates=_granted_candidates("transfer"),
     check=_free_check,
     prompt="Transfer a Student for free, or skip",
     answers=("transfer", "skip"),
 )(_free_move)
 step(
     "promote_student",
-    candidates=_free_candidates("promote"),
-    check=_free_check,
-    prompt="Promote a Student for free, or skip",
+    candidates=_granted_candidates("promote"),
+    check=_paid_grant_check,
+    prompt="Promote a Student for 1 Inspiration, or skip",
     answers=("promote", "skip"),
-)(_free_move)
+)(_paid_grant)

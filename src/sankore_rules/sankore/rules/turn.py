@@ -291,6 +291,12 @@ def _discard_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     return [Action("return", (d,)) for d in rules.disciplines]
 
 
+def _kept(rules: Rules, state: State, task: Task) -> int:
+    # AMB-7: the capacity at the gain; at the end of the turn, the capacity then (STOR-3).
+    keep = task.args.get("keep")
+    return prestige_capacity(rules, state.players[task.player]) if keep is None else int(keep)
+
+
 def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if len(action.args) != 1 or action.args[0] not in rules.discipline_index:
         return [Reason("bad_arguments", "write 'return <discipline>'")]
@@ -307,14 +313,15 @@ def _discard_check(rules: Rules, state: State, task: Task, action: Action) -> li
     answers=("return",),
 )
 def _discard_prestige(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # RES-8, AMB-7 at a gain (the capacity then, in ``keep``); STOR-3 at the turn's end.
     assert action is not None
     pl = player_to_change(state, task.player)
     i = rules.discipline_index[action.args[0]]
     pl.prestige = adjusted(pl.prestige, i, -1)
     state.supply_prestige = adjusted(state.supply_prestige, i, 1)
     log(state, "returned", task.player, prestige=action.args[0], count=1)
-    if sum(pl.prestige) > prestige_capacity(rules, pl):
-        push(state, Task("discard_prestige", task.player))
+    if sum(pl.prestige) > _kept(rules, state, task):
+        push(state, task)
 
 
 @step("next_turn")

@@ -12,11 +12,12 @@ from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import push, settle, step
+from sankore_rules.sankore.limits import SCHOLAR_ROWS
 from sankore_rules.sankore.rules.setup import deal
 from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
 from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task, player_to_change
 
-__all__ = ["SOLO_LIBRARY", "draft_choice", "new_solo_state"]
+__all__ = ["SCHOLAR_ROWS", "SOLO_LIBRARY", "draft_choice", "new_solo_state"]
 
 #: The solo game is played on the Library's 3-shelf side (SOLO-SET-10).
 SOLO_LIBRARY = "three_shelf"
@@ -25,20 +26,29 @@ YOU = 0
 
 
 def new_solo_state(
-    rules: Rules, difficulty: object, seed: object, library: object, turn_limit: object = None
+    rules: Rules,
+    difficulty: object,
+    seed: object,
+    library: object,
+    turn_limit: object = None,
+    row: object = SCHOLAR_ROWS[0],
 ) -> State:
     """A new solo game against the Scholar of ``difficulty``, waiting for your draft.
 
     The arguments come from callers as they are: each is checked (the seed, Library side and
-    turn limit as in every game, by ``deal``).
+    turn limit as in every game, by ``deal``). ``row`` is the reading of ruling SCHOLAR-4: the
+    row space each of the Scholar's phase 2 and 3 turns uses (``SCHOLAR_ROWS``).
 
     Raises:
-        ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, or a
-            seed or turn limit the game does not have.
+        ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, a row
+            reading not in ``SCHOLAR_ROWS``, or a seed or turn limit the game does not have.
     """
     choices = ", ".join(repr(d) for d in rules.solo_difficulties)
     if not isinstance(difficulty, str) or difficulty not in rules.solo_difficulties:
         raise ValueError(f"scholar must be one of {choices}, got {difficulty!r}")
+    if not isinstance(row, str) or row not in SCHOLAR_ROWS:
+        readings = ", ".join(repr(r) for r in SCHOLAR_ROWS)
+        raise ValueError(f"scholar_row must be one of {readings} (SCHOLAR-4), got {row!r}")
     if library != SOLO_LIBRARY:
         raise ValueError(
             f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
@@ -69,6 +79,7 @@ def new_solo_state(
         phase3=(),
         classes=ReadOnlyDict(),
         tile_students=ReadOnlyDict(),
+        row=row,
     )
     # SOLO-SET-12: you draft first, then the Scholar; then your first turn (SOLO-FLOW-1).
     push(

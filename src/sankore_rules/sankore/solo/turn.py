@@ -10,6 +10,9 @@ space lists ([`actions`][sankore_rules.sankore.solo.actions]) and ends with Teac
 - phase 3 (turns 10-16): every Student of the solo board goes back into the bag first, then a
   Student is drawn each turn onto the phase 3 row (SOLO-PH3-1..3).
 
+In phases 2 and 3 the turn uses the leftmost empty space of the row and takes the actions that
+space lists (SCHOLAR-4): a space a graduation emptied is used again.
+
 Its turn ends as anyone's does: majority scorings triggered during it (MAJ-1); no storage check
 (SOLO-FLOW-5). After its last turn the Madrasa is filled and the game ends (SOLO-SANK-4,
 SOLO-FLOW-2).
@@ -34,7 +37,7 @@ from sankore_rules.sankore.solo.common import (
 from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, State, Task, player_to_change
 from sankore_rules.sankore.tables import ScholarAction
 
-__all__ = ["ACTION_STEPS", "phase_of", "turn_actions"]
+__all__ = ["ACTION_STEPS", "phase_of", "row_space", "turn_actions"]
 
 #: The step that carries out each action a turn may list.
 ACTION_STEPS: dict[ScholarAction, str] = {
@@ -63,11 +66,35 @@ def phase_of(rules: Rules, turn: int) -> tuple[int, int]:
     raise ValueError(f"the Scholar has no turn {turn}: its last is {rules.solo_turns}")
 
 
-def turn_actions(rules: Rules, difficulty: str, turn: int) -> tuple[ScholarAction, ...]:
-    """What the card slot or row space of the Scholar's ``turn`` lists, before Teach."""
+def row_space(rules: Rules, state: State, turn: int) -> tuple[int, int]:
+    """The phase of the Scholar's ``turn`` and the card slot or row space (from 0) it uses.
+
+    Phase 1 turns a card into the next slot (SOLO-PH1-3). Phases 2 and 3 put the Student on the
+    leftmost empty space of the row (SOLO-PH2-3, SOLO-PH3-2, SCHOLAR-4): a space emptied by a
+    graduation, or left empty by an empty bag (SCHOLAR-1), is the one used next. The phase 3
+    row is empty when its first turn begins, its Students of phase 2 being back in the bag.
+    With the setup option ``scholar_row="next_space"`` each turn uses the space after the
+    previous turn's instead, its place in the phase.
+    """
+    phase, index = phase_of(rules, turn)
+    solo = solo_of(state)
+    if phase == 1 or solo.row == "next_space":
+        return phase, index
+    row = () if phase == 3 and index == 0 else (solo.phase2, solo.phase3)[phase - 2]
+    return phase, row.index(None) if None in row else len(row)
+
+
+def turn_actions(
+    rules: Rules, difficulty: str, turn: int, space: int | None = None
+) -> tuple[ScholarAction, ...]:
+    """What the card slot or row space of the Scholar's ``turn`` lists, before Teach.
+
+    ``space`` is the space of the row the turn uses (see ``row_space``); by default the turn's
+    place in its phase, which is that space while no space of the row was emptied.
+    """
     board = rules.solo_difficulties[difficulty]
     phase, index = phase_of(rules, turn)
-    return (board.phase1, board.phase2, board.phase3)[phase - 1][index]
+    return (board.phase1, board.phase2, board.phase3)[phase - 1][index if space is None else space]
 
 
 def _back_to_bag(rules: Rules, state: State) -> None:
@@ -93,7 +120,7 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
     solo = solo_of(state)
     scholar = player_to_change(state, SCHOLAR)
     turn = scholar.turns + 1
-    phase, index = phase_of(rules, turn)
+    phase, index = row_space(rules, state, turn)
     space = index + 1
     if phase == 1:
         card, *rest = scholar.objectives  # the top of the deck (SOLO-PH1-2)
@@ -102,14 +129,16 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
         discipline = rules.objective_cards[card].discipline
         source = f"card #{card}, turned into card slot {space}, shows {discipline} (SOLO-PH1-2)"
     else:
-        if phase == 3 and index == 0:
+        if phase_of(rules, turn) == (3, 0):  # the first turn of phase 3
             _back_to_bag(rules, state)
         student = draw_from_bag(state)
-        # The leftmost free space of the row (SOLO-PH2-3, SOLO-PH3-2).
+        # The leftmost empty space of the row (SOLO-PH2-3, SOLO-PH3-2, SCHOLAR-4).
+        row = solo.phase2 if phase == 2 else solo.phase3
+        row = replaced_at(row, index, student) if index < len(row) else (*row, student)
         if phase == 2:
-            solo.phase2 = (*solo.phase2, student)
+            solo.phase2 = row
         else:
-            solo.phase3 = (*solo.phase3, student)
+            solo.phase3 = row
         if student is not None:
             discipline = student
             source = (
@@ -125,7 +154,7 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
                 f"Student, and {discipline} follows {last} anticlockwise (SCHOLAR-1)"
             )
     solo.current = discipline  # SOLO-FLOW-3
-    listed = turn_actions(rules, solo.difficulty, turn)
+    listed = turn_actions(rules, solo.difficulty, turn, index)
     words = ", ".join(a.value.replace("_", " ") for a in listed) or "no action"
     tell(
         state,
