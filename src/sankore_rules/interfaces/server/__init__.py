@@ -1,0 +1,90 @@
+"""The match server: every registered game over HTTP and WebSockets, and a browser page.
+
+``app(db=...)`` is the ASGI application (Starlette), to run under uvicorn or mount in another
+ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db`` and ``--workers`` and runs
+it with uvicorn. Matches are kept as their setup and accepted actions in SQLite or PostgreSQL
+(``storage``); what each client gets is computed from what its seat may see (``views``); the
+bots play in worker processes (``bots``). It needs the ``server`` extra
+(``pip install 'sankore-rules[server]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Sequence
+
+from sankore_rules.interfaces.server.asgi import app
+
+__all__ = ["app", "main", "parser"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``sankore-rules serve``."""
+    p = argparse.ArgumentParser(
+        prog="sankore-rules serve", description="Serve matches of every registered game."
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    p.add_argument(
+        "--db",
+        default="matches.sqlite",
+        help="a SQLite file, or a PostgreSQL URL (postgresql://user:pw@host/db)",
+    )
+    p.add_argument("--workers", type=int, default=1, help="server processes (uvicorn workers)")
+    p.add_argument("--bot-processes", type=int, default=2, help="worker processes of the bots")
+    p.add_argument("--mcts-iterations", type=int, default=200, help="MCTS iterations per move")
+    p.add_argument("--mcts-seconds", type=float, default=2.0, help="MCTS seconds per move")
+    p.add_argument("--allow-seeds", action="store_true", help="let a creation name its seed")
+    p.add_argument(
+        "--allow-positions", action="store_true", help="let a creation give its position"
+    )
+    p.add_argument("--rate", type=float, default=200.0, help="requests per second per token")
+    p.add_argument("--durable", action="store_true", help="SQLite: fsync every commit")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the server until it is stopped; the exit status.
+
+    Raises:
+        SystemExit: for arguments argparse refuses.
+    """
+    import uvicorn
+
+    args = parser().parse_args(argv)
+    if args.workers < 1 or args.bot_processes < 0:
+        parser().error("--workers must be at least 1 and --bot-processes at least 0")
+    config = {
+        "db": args.db,
+        "allow_seeds": args.allow_seeds,
+        "allow_positions": args.allow_positions,
+        "bot_processes": args.bot_processes,
+        "mcts_iterations": args.mcts_iterations,
+        "mcts_seconds": args.mcts_seconds,
+        "rate": args.rate,
+        "burst": 2 * args.rate,
+        "durable": args.durable,
+    }
+    # Each uvicorn worker process builds its own application from this.
+    os.environ["SANKORE_SERVER_CONFIG"] = json.dumps(config)
+    uvicorn.run(
+        "sankore_rules.interfaces.server.asgi:from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="warning",
+        ws="websockets-sansio" if _has_sansio() else "auto",
+    )
+    return 0
+
+
+def _has_sansio() -> bool:
+    """Whether this uvicorn has the sans-I/O WebSocket implementation (no deprecated API)."""
+    import importlib.util
+
+    return (
+        importlib.util.find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None
+    )

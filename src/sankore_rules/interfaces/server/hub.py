@@ -1,0 +1,577 @@
+"""The matches a server process plays: created, claimed, acted on, pushed, and bots run.
+
+The [`Hub`][sankore_rules.interfaces.server.hub.Hub] is the server without HTTP: each method
+takes plain values and returns JSON-ready data or raises
+[`Refusal`][sankore_rules.interfaces.server.hub.Refusal] with an HTTP status and words.
+
+The database is the truth (see ``storage.py``); a match's state is a cache, rebuilt by
+replaying its actions, and brought up to date from the database before every use, so several
+server processes can share one database. An action is checked against the version it answers,
+then against the rules (the library's own reasons), then appended under that version, and only
+once it is committed does the caller get its answer, the match's subscribers their
+``{"version": V}``, and the bots their turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from attrs import define, field
+
+from sankore_rules import api
+from sankore_rules.core.errors import ActionSyntaxError, StateError
+from sankore_rules.core.registry import find_game, game_of, games
+from sankore_rules.interfaces.records import save_record
+from sankore_rules.interfaces.server.bots import BOTS, BotBudget, bot_move, bot_pool
+from sankore_rules.interfaces.server.storage import Storage, StoredMatch
+from sankore_rules.interfaces.server.views import canonical, match_view, seat_picture
+
+__all__ = ["SEAT_KINDS", "Hub", "Live", "Refusal"]
+
+#: The kinds a seat can be given when a match is created.
+SEAT_KINDS = ("human", *BOTS)
+#: A match id as the server makes them (and the only shape it looks up).
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+#: How many matches a process keeps replayed in memory.
+CACHED_MATCHES = 2000
+#: How often a process asks the database for actions other processes accepted, for the
+#: matches it has WebSocket subscribers of.
+POLL_SECONDS = 0.5
+_CREATE_KEYS = {"game", "players", "options", "seats", "seed", "position"}
+
+log = logging.getLogger("sankore_rules.server")
+
+
+class Refusal(Exception):
+    """A request the server refuses: an HTTP status, words, and maybe the library's reasons.
+
+    Attributes:
+        status: the HTTP status (400, 403, 404, 409, 422...).
+        error: what is wrong, in words.
+        reasons: the library's reasons (``code`` and ``words``) for a refused action.
+        version: the match's current version, on a 409.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        error: str,
+        reasons: list[dict[str, str]] | None = None,
+        version: int | None = None,
+    ) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.reasons = reasons
+        self.version = version
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the refusal."""
+        out: dict[str, Any] = {"error": self.error}
+        if self.reasons is not None:
+            out["reasons"] = self.reasons
+        if self.version is not None:
+            out["version"] = self.version
+        return out
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@define
+class Live:
+    """A match as this process holds it: its stored form and the state its actions reach."""
+
+    stored: StoredMatch
+    state: Any
+    actions: list[str]
+    tokens: dict[int, str]
+    lock: asyncio.Lock = field(factory=asyncio.Lock)
+    views: dict[tuple[int, int | None], bytes] = field(factory=dict)
+    pushed: int = 0
+
+    @property
+    def version(self) -> int:
+        """How many actions were accepted."""
+        return len(self.actions)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Each seat's kind."""
+        return self.stored.seats
+
+    def kind(self, seat: int | None) -> str:
+        """The kind of ``seat``; a seat the rules play themselves counts as no bot's."""
+        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else "human"
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        """Each seat's kind and whether it is claimed: what everyone may know of the seats."""
+        return [
+            {"kind": kind, "claimed": kind == "human" and seat in self.tokens}
+            for seat, kind in enumerate(self.seats)
+        ]
+
+
+def _start(setup: Mapping[str, Any]) -> Any:
+    """The state a stored setup starts from."""
+    if "position" in setup:
+        return api.from_json(setup["position"])
+    return api.new_game(
+        players=setup["players"], seed=setup["seed"], game=setup["game"], **setup["options"]
+    )
+
+
+class Hub:
+    """Every match of one server process, over one storage.
+
+    Args:
+        storage: where matches are kept.
+        allow_seeds: whether a creation may name its seed (tests, reproducible demos); off by
+            default, since whoever knows the seed knows every hidden card.
+        allow_positions: whether a creation may give its starting position (a state's JSON:
+            tutorials, puzzles, tests); off by default for the same reason.
+        bot_processes: the worker processes of the bots (0: no pool, bots play on a thread,
+            for tests of the hub alone).
+        budget: the MCTS bot's budget per decision.
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        allow_seeds: bool = False,
+        allow_positions: bool = False,
+        bot_processes: int = 2,
+        budget: BotBudget | None = None,
+    ) -> None:
+        self.storage = storage
+        self.allow_seeds = allow_seeds
+        self.allow_positions = allow_positions
+        self.bot_processes = bot_processes
+        self.budget = budget or BotBudget()
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._subscribers: dict[str, set[asyncio.Queue[int]]] = {}
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._pool: Executor | None = None
+        self._poller: asyncio.Task[None] | None = None
+
+    # ---- life ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Open the storage, start the bots' pool, and resume the bots of unfinished matches."""
+        await self.storage.open()
+        if self.bot_processes > 0:
+            self._pool = bot_pool(self.bot_processes)
+        self._poller = asyncio.create_task(self._poll())
+        for match_id in await self.storage.playing():
+            try:
+                self._kick(await self.live(match_id))
+            except Refusal as refusal:
+                log.warning("match %s cannot resume: %s", match_id, refusal.error)
+
+    async def stop(self) -> None:
+        """Stop the bots and the poller, and close the storage."""
+        tasks = [*self._bots.values(), *([self._poller] if self._poller else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        await self.storage.close()
+
+    # ---- the games and new matches ----------------------------------------------------------
+
+    @staticmethod
+    def games() -> list[dict[str, Any]]:
+        """Every registered game with its player counts and setup options."""
+        return [
+            {
+                "name": game.name,
+                "title": game.title,
+                "players": list(game.player_counts),
+                "default_players": game.default_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "doc": o.doc,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                    }
+                    for o in game.options
+                ],
+            }
+            for game in games()
+        ]
+
+    async def create(self, body: object) -> dict[str, Any]:
+        """Create a match from a request body; its id and seat count.
+
+        Raises:
+            Refusal: 400 for a body the server cannot use, with what is wrong.
+        """
+        if not isinstance(body, dict):
+            raise Refusal(400, "the body must be a JSON object")
+        unknown = sorted(set(body) - _CREATE_KEYS)
+        if unknown:
+            raise Refusal(400, f"unknown fields {unknown}; a match takes {sorted(_CREATE_KEYS)}")
+        setup, state = self._setup(body)
+        agents = game_of(state).agents(state)
+        seats = body.get("seats", ["human"] * len(agents))
+        if not isinstance(seats, list) or len(seats) != len(agents):
+            raise Refusal(400, f"seats must be a list of {len(agents)} seat kinds")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise Refusal(400, f"a seat is one of {list(SEAT_KINDS)}, not {kind!r}")
+        # Seats are the deciding seats in order; a seat the rules play (the Scholar) has none.
+        match_id = secrets.token_urlsafe(9)
+        await self.storage.create(match_id, setup, seats)
+        live = await self.live(match_id)
+        self._kick(live)
+        return {"match": match_id, "seats": len(seats)}
+
+    def _setup(self, body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+        """The setup to store for a creation request, and the state it starts from."""
+        name = body.get("game", games()[0].name)
+        try:
+            game = find_game(name)
+        except ValueError as exc:
+            raise Refusal(400, str(exc)) from None
+        if "position" in body:
+            if not self.allow_positions:
+                raise Refusal(400, "this server does not start matches from a given position")
+            if set(body) & {"players", "options", "seed"}:
+                raise Refusal(400, "a position holds its players, options and seed already")
+            text = body["position"]
+            try:
+                state = api.from_json(text)
+            except StateError as exc:
+                raise Refusal(400, f"not a usable position: {exc}") from None
+            if game_of(state) is not game:
+                raise Refusal(400, f"the position is not a state of {game.name}")
+            return {"game": game.name, "position": text}, state
+        players = body.get("players", game.default_players)
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise Refusal(400, "options must be a JSON object")
+        known = {o.name for o in game.options}
+        for key in options:
+            if key not in known:
+                raise Refusal(400, f"{game.name} has no option {key!r}; it has {sorted(known)}")
+        if "seed" in body:
+            if not self.allow_seeds:
+                raise Refusal(400, "this server draws every seed itself: leave seed out")
+            seed = body["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**128:
+                raise Refusal(400, "seed must be an integer from 0 to 2**128 - 1")
+        else:
+            seed = secrets.randbits(128)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise Refusal(400, f"players must be one of {list(game.player_counts)}")
+        setup = {"game": game.name, "players": players, "seed": seed, "options": options}
+        try:
+            return setup, _start(setup)
+        except (ValueError, TypeError) as exc:
+            raise Refusal(400, str(exc)) from None
+
+    # ---- the cache ----------------------------------------------------------------------------
+
+    async def live(self, match_id: str) -> Live:
+        """The match, its state brought up to date with the database.
+
+        Raises:
+            Refusal: 404 when there is no such match.
+        """
+        live = self._live.get(match_id) if _MATCH_ID.match(match_id) else None
+        if live is None:
+            stored = await self.storage.load(match_id) if _MATCH_ID.match(match_id) else None
+            if stored is None:
+                raise Refusal(404, f"no match {match_id[:64]!r}")
+            # Another request may have loaded it meanwhile: keep one copy, and its lock.
+            live = self._live.setdefault(
+                match_id, Live(stored, _start(stored.setup), [], dict(stored.tokens))
+            )
+            self._advance(live, 0, stored.actions)
+            while len(self._live) > CACHED_MATCHES:
+                self._live.popitem(last=False)
+        else:
+            self._live.move_to_end(match_id)
+            await self._catch_up(live)
+        return live
+
+    async def _catch_up(self, live: Live) -> None:
+        """Replay the actions accepted since the cached version (by this process or another)."""
+        start = live.version
+        self._advance(live, start, await self.storage.since(live.stored.id, start))
+
+    @staticmethod
+    def _advance(live: Live, start: int, actions: Sequence[str]) -> None:
+        """Replay ``actions``, the ones after version ``start``, onto the cached state.
+
+        Requests run concurrently: another may have replayed some of them meanwhile.
+        """
+        for text in actions[live.version - start :]:
+            live.state = api.apply(live.state, text)
+            live.actions.append(text)
+
+    # ---- credentials --------------------------------------------------------------------------
+
+    async def claim(self, match_id: str, seat: object) -> dict[str, str]:
+        """Claim a human seat: its token, given once.
+
+        Raises:
+            Refusal: 404 for no such seat, 409 for a seat claimed already or played by a bot.
+        """
+        live = await self.live(match_id)
+        index = _seat_number(seat, len(live.seats))
+        if live.seats[index] != "human":
+            raise Refusal(409, f"seat {index} is played by {live.seats[index]}")
+        token = secrets.token_urlsafe(32)
+        if not await self.storage.claim(match_id, index, token_hash(token)):
+            raise Refusal(409, f"seat {index} is claimed already")
+        live.tokens[index] = token_hash(token)
+        live.views.clear()
+        await self._push(live)
+        return {"token": token}
+
+    async def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat a token is for; None for no token (a spectator).
+
+        Raises:
+            Refusal: 403 for a token that is no seat's of this match.
+        """
+        if token is None:
+            return None
+        hashed = token_hash(token)
+        for attempt in range(2):
+            for seat, known in live.tokens.items():
+                if hmac.compare_digest(known, hashed):
+                    return seat
+            if attempt == 0:
+                # Claimed through another server process since this one loaded the match.
+                live.tokens = await self.storage.tokens(live.stored.id)
+        raise Refusal(403, "this token is no seat's of this match")
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    async def view(self, match_id: str, token: str | None) -> bytes:
+        """The match as the token's seat (or a spectator) may see it, as JSON bytes."""
+        live = await self.live(match_id)
+        return self._view(live, await self.seat_of(live, token))
+
+    @staticmethod
+    def _view(live: Live, seat: int | None) -> bytes:
+        key = (live.version, seat)
+        body = live.views.get(key)
+        if body is None:
+            if len(live.views) > 16:
+                live.views.clear()
+            body = canonical(match_view(live.state, live.version, seat, live.seat_list()))
+            live.views[key] = body
+        return body
+
+    async def picture(self, match_id: str, token: str | None) -> str:
+        """The SVG of the match as the token's seat may see it.
+
+        Raises:
+            Refusal: 403 without a seat's token (a spectator gets no picture, see ``views``).
+        """
+        live = await self.live(match_id)
+        seat = await self.seat_of(live, token)
+        if seat is None:
+            raise Refusal(403, "the picture is drawn for a seat: send its token")
+        view = api.observation(live.state, seat)
+        if self._pool is None:
+            return seat_picture(view)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, _picture, canonical(view))
+
+    async def record(self, match_id: str) -> bytes:
+        """The game record of a finished match.
+
+        Raises:
+            Refusal: 409 while the game is not over.
+        """
+        live = await self.live(match_id)
+        state = live.state
+        if not api.is_terminal(state):
+            raise Refusal(409, "the game is not over: its record is given at the end")
+        setup = live.stored.setup
+        if "position" in setup:
+            # A record starts from a setup; a match from a position is its position and moves.
+            return canonical({"position": setup["position"], "actions": live.actions})
+        text = save_record(
+            live.actions,
+            players=setup["players"],
+            seed=setup["seed"],
+            game=setup["game"],
+            final=state,
+            **setup["options"],
+        )
+        return text.encode()
+
+    # ---- acting -------------------------------------------------------------------------------
+
+    async def act(self, match_id: str, token: str | None, body: object) -> bytes:
+        """Take an action for the token's seat; the seat's new view as JSON bytes.
+
+        Raises:
+            Refusal: 400 for a malformed body, 403 without the seat's token or out of turn,
+                409 for a stale version or a finished game, 422 with the library's reasons
+                for an illegal action.
+        """
+        if not isinstance(body, dict) or set(body) != {"action", "version"}:
+            raise Refusal(400, 'the body must be {"action": notation, "version": V}')
+        text, version = body["action"], body["version"]
+        if not isinstance(text, str) or len(text) > 200:
+            raise Refusal(400, "action must be a notation string of at most 200 characters")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Refusal(400, "version must be an integer")
+        live = await self.live(match_id)
+        seat = await self.seat_of(live, token)
+        if seat is None:
+            raise Refusal(403, "an action needs its seat's token: Authorization: Bearer T")
+        await self._accept(live, seat, text, version)
+        return self._view(live, seat)
+
+    async def _accept(self, live: Live, seat: int, text: str, version: int) -> None:
+        """Check, commit, then announce one action of ``seat`` answering ``version``."""
+        async with live.lock:
+            await self._catch_up(live)
+            state = live.state
+            game = game_of(state)
+            if version != live.version:
+                raise Refusal(409, f"the match is at version {live.version}", version=live.version)
+            if game.is_terminal(state):
+                raise Refusal(409, "the game is over", version=live.version)
+            if game.current_player(state) != seat:
+                raise Refusal(403, f"it is not seat {seat}'s decision")
+            try:
+                action = api.parse_action(state, text)
+            except ActionSyntaxError as exc:
+                raise Refusal(
+                    422, "not an action", [{"code": "bad_notation", "words": str(exc)}]
+                ) from None
+            reasons = api.explain(state, action, player=seat)
+            if reasons:
+                raise Refusal(
+                    422,
+                    "the rules refuse this action",
+                    [{"code": r.code, "words": r.words} for r in reasons],
+                )
+            after = api.apply(state, action, player=seat)
+            notation = str(action)
+            done = game.is_terminal(after)
+            if not await self.storage.append(live.stored.id, version, seat, notation, done):
+                # Another process answered this version first.
+                await self._catch_up(live)
+                raise Refusal(409, f"the match is at version {live.version}", version=live.version)
+            if live.version == version:
+                # (A request that read the database meanwhile may have replayed it already.)
+                live.state = after
+                live.actions.append(notation)
+        await self._push(live)
+        self._kick(live)
+
+    # ---- pushes ---------------------------------------------------------------------------------
+
+    def subscribe(self, match_id: str) -> asyncio.Queue[int]:
+        """A queue that receives the match's version after every accepted action."""
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=64)
+        self._subscribers.setdefault(match_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[int]) -> None:
+        """Stop pushing to ``queue``."""
+        queues = self._subscribers.get(match_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self._subscribers[match_id]
+
+    async def _push(self, live: Live) -> None:
+        live.pushed = live.version
+        for queue in self._subscribers.get(live.stored.id, ()):
+            if queue.full():
+                # A reader that does not keep up gets the latest version, not every one.
+                queue.get_nowait()
+            queue.put_nowait(live.version)
+
+    async def _poll(self) -> None:
+        """Push the actions other processes accepted, for the matches someone listens to."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            for match_id in list(self._subscribers):
+                try:
+                    live = await self.live(match_id)
+                except Refusal:
+                    continue
+                except Exception:
+                    log.exception("polling match %s", match_id)
+                    continue
+                if live.version > live.pushed:
+                    await self._push(live)
+
+    # ---- bots -----------------------------------------------------------------------------------
+
+    def _kick(self, live: Live) -> None:
+        """Start the match's bot task when a bot must decide and none is running."""
+        match_id = live.stored.id
+        seat = game_of(live.state).current_player(live.state)
+        if seat is None or live.kind(seat) == "human" or match_id in self._bots:
+            return
+        task = asyncio.create_task(self._play_bots(match_id))
+        self._bots[match_id] = task
+        task.add_done_callback(lambda _: self._bots.pop(match_id, None))
+
+    async def _play_bots(self, match_id: str) -> None:
+        """Let the bots play while one of them must decide."""
+        loop = asyncio.get_running_loop()
+        while True:
+            live = await self.live(match_id)
+            state = live.state
+            seat = game_of(state).current_player(state)
+            kind = live.kind(seat)
+            if seat is None or kind == "human":
+                return
+            text = (
+                json.dumps(api.observation(state, seat))
+                if kind == "bot:mcts"
+                else api.to_json(state)
+            )
+            args = (kind, text, secrets.randbits(64), self.budget.iterations, self.budget.seconds)
+            version = live.version
+            try:
+                move = await loop.run_in_executor(self._pool, bot_move, *args)
+                await self._accept(live, seat, move, version)
+            except Refusal as refusal:
+                if refusal.status != 409:
+                    log.error("bot %s of match %s refused: %s", kind, match_id, refusal.error)
+                    return
+            except Exception:
+                log.exception("bot %s of match %s failed", kind, match_id)
+                return
+
+
+def _seat_number(seat: object, seats: int) -> int:
+    """A seat number from a path, checked against the match's seats."""
+    text = str(seat)
+    if not text.isdigit() or not 0 <= int(text) < seats:
+        raise Refusal(404, f"no seat {text[:8]!r}: seats are 0 to {seats - 1}")
+    return int(text)
+
+
+def _picture(text: bytes) -> str:
+    """A seat's picture, drawn in a worker process from its observation's JSON."""
+    return seat_picture(json.loads(text))

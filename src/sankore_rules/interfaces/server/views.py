@@ -1,0 +1,105 @@
+"""What the match server sends to whom: a seat's view, a spectator's, and the pictures.
+
+Everything a client receives about a match is computed here from what its reader may see, so
+that two matches whose visible parts agree give the same bytes:
+
+- a seat gets [`observation`][sankore_rules.observation] for that seat, the pending decision,
+  and the notation of every legal action when the decision is its own (the options of one's
+  own decision are a function of what one sees);
+- a spectator (no token) gets what every seat's observation shows alike: each part that any
+  two seats see differently is replaced by ``HIDDEN``;
+- the picture of a seat is the game's SVG of a state whose hidden parts were redrawn by the
+  game's sampler from the seat's observation alone, with a generator seeded by that
+  observation: the redrawn parts (the other players' hands, the piles' order) are placeholders,
+  not the real ones, and they are the same for the same observation. A spectator gets no
+  picture: the protocol offers no sampler from the common view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from sankore_rules import api
+from sankore_rules.core.registry import find_game, game_of
+from sankore_rules.interfaces.svg import state_svg
+
+__all__ = ["HIDDEN", "canonical", "match_view", "public_observation", "seat_picture"]
+
+#: What stands for a part of the observation some seat does not see.
+HIDDEN = "hidden"
+
+
+def canonical(data: Any) -> bytes:
+    """``data`` as compact JSON with sorted keys, the form the server sends."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _shared(parts: Sequence[Any]) -> Any:
+    """The part every seat sees alike, going down dicts and lists of one shape."""
+    head = parts[0]
+    if all(p == head for p in parts[1:]):
+        return head
+    if all(isinstance(p, dict) and p.keys() == head.keys() for p in parts):
+        return {key: _shared([p[key] for p in parts]) for key in head}
+    if all(isinstance(p, list) and len(p) == len(head) for p in parts):
+        return [_shared([p[i] for p in parts]) for i in range(len(head))]
+    return HIDDEN
+
+
+def public_observation(state: Any) -> dict[str, Any]:
+    """What every seat of ``state`` sees alike (the spectator's observation)."""
+    seats = game_of(state).seats(state)
+    shared = _shared([api.observation(state, seat) for seat in range(seats)])
+    assert isinstance(shared, dict)
+    return shared
+
+
+def match_view(
+    state: Any, version: int, seat: int | None, seats: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON view of the match for ``seat`` (None: a spectator).
+
+    Args:
+        state: the match's current state.
+        version: its version (the count of accepted actions).
+        seat: the reader's seat, or None for a spectator.
+        seats: each seat's kind and whether it is claimed (public).
+    """
+    game = game_of(state)
+    rules = api.rules_of(state)
+    over = game.is_terminal(state)
+    observation = public_observation(state) if seat is None else api.observation(state, seat)
+    mine = not over and seat is not None and game.current_player(state) == seat
+    scores = None
+    if over:
+        scores = {"totals": game.totals(rules, state), "winners": list(game.winners(rules, state))}
+    return {
+        "version": version,
+        "game": game.name,
+        "seat": seat,
+        "seats": list(seats),
+        "observation": observation,
+        "decision": game.decision_view(state),
+        "legal": [str(a) for a in game.legal_actions(rules, state)] if mine else [],
+        "terminal": over,
+        "scores": scores,
+    }
+
+
+def seat_picture(view: dict[str, Any]) -> str:
+    """The SVG of the table as one seat sees it, drawn from that seat's observation alone.
+
+    The hidden parts are redrawn by the game's sampler with a generator seeded by the
+    observation itself, so the same observation always gives the same picture.
+
+    Raises:
+        NotSupported: the game has no SVG drawing or cannot redraw its hidden parts.
+    """
+    game = find_game(view["game"])
+    rules = api.load_rules(game=game.name)
+    seed = int.from_bytes(hashlib.sha256(canonical(view)).digest()[:16], "big")
+    return state_svg(game.sampler(rules, view).sample(random.Random(seed)))

@@ -1,0 +1,197 @@
+"""The match server's browser client (issue 28) in a real browser: Debian's Chromium, headless,
+driven by Playwright, against a server process on a free loopback port.
+
+The page is the one the server serves at ``/``; the tests click what a person would: the lobby's
+form, a seat's claim button, the legal actions' buttons, the notation box. They need the
+``server`` and ``browser`` extras and Chromium; none of them is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import sync_playwright
+
+from test_browser import CHROMIUM, CHROMIUM_ARGS, Watched
+from test_server import Server, serving
+
+#: A bound on each wait for the page, in milliseconds.
+WAIT = 20_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server for the page, with a quick MCTS budget."""
+    yield from serving(tmp_path_factory, "--mcts-iterations", "10")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless and off the network."""
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-quic"]
+        )
+        yield chromium
+        chromium.close()
+
+
+def _create(page: Any, game: str, seats: list[str], options: dict[str, str]) -> str:
+    """Fill the lobby's form and create the match; its id, from the address."""
+    page.wait_for_selector("body[data-ready=true]", timeout=WAIT)
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for name, value in options.items():
+        page.fill(f"[data-option={name}]", value)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.click("#create-button")
+    page.wait_for_url("**/#/match/*", timeout=WAIT)
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def _version(page: Any) -> int:
+    return int(page.get_attribute("#status", "data-version") or -1)
+
+
+def _play(page: Any, rng: random.Random, moves: int | None) -> int:
+    """Click legal actions at random until ``moves`` were made or the game ends; moves made."""
+    made = 0
+    while moves is None or made < moves:
+        if page.is_visible("#scores"):
+            break
+        page.wait_for_selector("#status[data-version]", timeout=WAIT)
+        before = _version(page)
+        buttons = page.query_selector_all("#legal button")
+        if not buttons:
+            page.wait_for_function(
+                "v => Number(document.querySelector('#status').dataset.version) > v "
+                "|| !document.querySelector('#scores').hidden",
+                arg=before,
+                timeout=WAIT,
+            )
+            continue
+        notation = rng.choice(buttons).get_attribute("data-action")
+        # By its notation: a push may have drawn the same buttons again meanwhile.
+        page.click(f'#legal button[data-action="{notation}"]', timeout=WAIT)
+        page.wait_for_function(
+            "v => Number(document.querySelector('#status').dataset.version) > v",
+            arg=before,
+            timeout=WAIT,
+        )
+        made += 1
+    return made
+
+
+class _Opener:
+    """A browser context that opens pages the way ``Watched`` asks a browser to."""
+
+    def __init__(self, context: Any) -> None:
+        self.context = context
+
+    def new_page(self, viewport: dict[str, int]) -> Any:
+        """A new page of the context, of that size."""
+        page = self.context.new_page()
+        page.set_viewport_size(viewport)
+        return page
+
+
+def _token(page: Any, match: str) -> str:
+    saved = page.evaluate(f"sessionStorage.getItem('sankore-seat:{match}')")
+    return str(json.loads(saved)["token"])
+
+
+def test_a_whole_sankore_game_from_the_page_against_a_bot(server: Server, browser: Any) -> None:
+    """Create, claim seat 0, play every decision by its button to the final scores (END-2)."""
+    watched = Watched(browser, server.base)
+    page = watched.page
+    page.goto(server.base + "/")
+    match = _create(page, "sankore", ["human", "bot:greedy"], {"turn_limit": "2"})
+    page.click("button[data-claim='0']")
+    page.wait_for_selector("#picture svg", timeout=WAIT)
+    # A refusal is shown with the library's words.
+    page.fill("#notation", "teach c9z")
+    page.press("#notation", "Enter")
+    page.wait_for_selector("#reasons li[data-code]", timeout=WAIT)
+    assert page.get_attribute("#reasons li", "data-code") in ("bad_notation", "403")
+    _play(page, random.Random(3), None)
+    page.wait_for_selector("#scores:not([hidden])", timeout=WAIT)
+    view = httpx.get(f"{server.base}/api/matches/{match}").json()
+    assert view["terminal"] is True
+    assert (
+        json.loads(page.get_attribute("#scores", "data-totals") or "") == view["scores"]["totals"]
+    )
+    assert page.inner_text("#scores").startswith("Final scores: Seat 0:")
+    # The refused action is the only request the browser reports as failed.
+    refused = [e for e in watched.errors if "responded with a status of 4" in e]
+    assert len(refused) == 1 and watched.errors == refused and watched.outside == []
+    watched.close()
+
+
+def test_two_players_meet_through_the_lobby_each_seeing_only_their_hand(
+    server: Server, browser: Any
+) -> None:
+    """Two browser contexts: one creates and claims seat 0, the other joins and claims seat 1.
+
+    Each page shows its own Objective cards and only how many the other holds, and draws the
+    picture the server draws for its seat.
+    """
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = [Watched(_Opener(c), server.base) for c in contexts]
+    first, second = pages[0].page, pages[1].page
+    first.goto(server.base + "/")
+    match = _create(first, "sankore", ["human", "human"], {})
+    first.click("button[data-claim='0']")
+    second.goto(server.base + "/")
+    second.wait_for_selector("body[data-ready=true]", timeout=WAIT)
+    second.fill("#join-id", match)
+    second.click("#join button")
+    second.click("button[data-claim='1']", timeout=WAIT)
+    for page in (first, second):
+        page.wait_for_selector("#picture svg", timeout=WAIT)
+    rng = random.Random(5)
+    for _ in range(8):
+        page = next(p for p in (first, second) if p.query_selector_all("#legal button"))
+        other = second if page is first else first
+        before = _version(other)
+        _play(page, rng, 1)
+        other.wait_for_function(
+            "v => Number(document.querySelector('#status').dataset.version) > v",
+            arg=before,
+            timeout=WAIT,
+        )
+    for seat, page in enumerate((first, second)):
+        token = _token(page, match)
+        headers = {"Authorization": f"Bearer {token}"}
+        view = httpx.get(f"{server.base}/api/matches/{match}", headers=headers).json()
+        shown = json.loads(page.text_content("#observation") or "")
+        assert shown == view["observation"] and view["seat"] == seat
+        hands = [p["objectives"] for p in shown["players"]]
+        assert isinstance(hands[seat], list) and isinstance(hands[1 - seat], int)
+        picture = httpx.get(f"{server.base}/api/matches/{match}/picture", headers=headers)
+        drawn = page.inner_html("#picture")
+        assert drawn.startswith("<svg") and picture.text.startswith(drawn[:200])
+    for watched in pages:
+        assert watched.errors == [] and watched.outside == []
+    for context in contexts:
+        context.close()
+
+
+def test_five_tribes_from_the_page(server: Server, browser: Any) -> None:
+    """Five Tribes is created and played by its buttons from the same page, against a bot."""
+    watched = Watched(browser, server.base)
+    page = watched.page
+    page.goto(server.base + "/")
+    match = _create(page, "five_tribes", ["human", "bot:random"], {})
+    page.click("button[data-claim='0']")
+    page.wait_for_selector("#picture svg[data-picture='five-tribes']", timeout=WAIT)
+    made = _play(page, random.Random(9), 12)
+    view = httpx.get(f"{server.base}/api/matches/{match}").json()
+    assert made == 12 and view["version"] >= 12 and view["game"] == "five_tribes"
+    assert watched.errors == [] and watched.outside == []
+    watched.close()
