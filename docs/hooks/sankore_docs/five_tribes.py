@@ -46,7 +46,10 @@ MID_GAME = (3, 5, 60)
 
 def tribes_rules() -> FiveTribesRules:
     """The Five Tribes ruleset the pages are generated from."""
-    return sr.load_rules(os.environ.get("FIVE_TRIBES_DATA") or None, game="five_tribes")
+    rules: FiveTribesRules = sr.load_rules(
+        os.environ.get("FIVE_TRIBES_DATA") or None, game="five_tribes"
+    )
+    return rules
 
 
 def _kind_name(kind: str) -> str:
@@ -83,16 +86,29 @@ def _picture(rules: sr.Rules, page: str) -> str:
 
 def _tiles(rules: sr.Rules, page: str) -> str:
     ft = tribes_rules()
-    kinds = {k.id: k for k in ft.tables.sultanate.kind}
-    counts = Counter((t.kind, t.points, t.blue, t.source.value) for t in ft.tables.sultanate.tile)
-    rows = []
-    for (kind, points, blue, source), n in counts.items():
-        k = kinds[kind]
-        action = k.action.value + (" (compulsory)" if k.compulsory else "")
-        if k.price:
-            action += f": {k.cards} of the first {k.among} cards for {k.price} coins"
-        rows.append((_kind_name(kind), n, points, "blue" if blue else "red", action, source))
-    return table(("Kind", "Tiles", "Points", "Value", "Action", "Source"), rows)
+    grid = ft.tables.sultanate
+    kinds = [
+        (
+            _kind_name(k.id),
+            k.action.value,
+            "yes" if k.compulsory else "no",
+            f"{k.cards} of the first {k.among} cards for {k.price} coins" if k.price else "",
+            k.source.value,
+        )
+        for k in grid.kind
+    ]
+    counts = Counter((t.kind, t.points, t.blue, t.source.value) for t in grid.tile)
+    rows = [
+        (_kind_name(kind), n, points, "blue" if blue else "red", source)
+        for (kind, points, blue, source), n in counts.items()
+    ]
+    return (
+        f"The Sultanate is a grid of {grid.rows} rows and {grid.columns} columns "
+        f"({grid.source.value}).\n\n"
+        + table(("Kind", "Action", "Compulsory", "Market", "Source"), kinds)
+        + "\n\n"
+        + table(("Kind", "Tiles", "Points", "Value", "Source"), rows)
+    )
 
 
 def _meeples(rules: sr.Rules, page: str) -> str:
@@ -106,7 +122,8 @@ def _meeples(rules: sr.Rules, page: str) -> str:
         table(
             ("Colour", "Tribe", "Count", "Effect", "Points each", "Majority bonus", "Source"), rows
         )
-        + f"\n\n{total} meeples in all: 3 for each of the {len(ft.cells)} tiles at setup."
+        + f"\n\n{total} meeples in all: {ft.tables.meeples.per_tile} for each of the "
+        f"{len(ft.cells)} tiles at setup ({ft.tables.meeples.per_tile_source.value})."
     )
 
 
@@ -194,7 +211,9 @@ def _djinns(rules: sr.Rules, page: str) -> str:
     ft = tribes_rules()
     d = ft.tables.djinns
     prices = "; ".join(
-        f"{code(price_word(p))}: {p.elders} Elder(s) and {p.fakirs} Fakir card(s)" for p in d.price
+        f"{code(price_word(p))}: {p.elders} Elder(s) and {p.fakirs} Fakir card(s) "
+        f"({p.source.value})"
+        for p in d.price
     )
     rows = [
         (
@@ -209,9 +228,9 @@ def _djinns(rules: sr.Rules, page: str) -> str:
         for n, j in enumerate(d.djinn, 1)
     ]
     return (
-        f"The display shows {d.display} Djinns. A Djinn costs, at a Sacred Place: {prices}. A "
-        "power with a cost is used on its owner's turn, once a turn, and may be used in the "
-        "turn its Djinn is taken (FT-PUB-16).\n\n"
+        f"The display shows {d.display} Djinns ({d.source.value}). A Djinn costs, at a Sacred "
+        f"Place: {prices}. A power with a cost is used on its owner's turn, once a turn, and "
+        "may be used in the turn its Djinn is taken (FT-PUB-16).\n\n"
         + table(("ID", "Id", "Name", "Points", "Power", "Cost", "Source"), rows)
     )
 
