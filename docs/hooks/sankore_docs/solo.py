@@ -58,8 +58,8 @@ def _phases(rules: sr.Rules, page: str) -> str:
         last = first + turns - 1
         where = (
             "the top card of its deck, into the lowest free card slot",
-            "a Student drawn from the bag, onto the first free space from the left of the phase 2 row",
-            "a Student drawn from the bag, onto the first free space from the left of the phase 3 row",
+            "a Student from the bag, onto the first free space from the left of the phase 2 row",
+            "a Student from the bag, onto the first free space from the left of the phase 3 row",
         )[phase - 1]
         rows.append((phase, f"{first}-{last}", where, entry_source(phases)))
         first = last + 1
