@@ -1,10 +1,16 @@
-# Every target bootstraps its own virtual environment from nothing but python3.
+# Every target bootstraps its own virtual environment from nothing but python3, and installs
+# only what it needs: `make demo` the package alone (CORE), the other targets the extras too.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+CORE := $(VENV)/.core
 STAMP := $(VENV)/.installed
 # mkdocs-material prints a banner about its future on every build; it is not a warning.
 MKDOCS_QUIET := NO_MKDOCS_2_WARNING=1
+# pytest-xdist: the suites run on every core (2 on the project's machine). loadfile keeps a
+# module's tests on one worker, so a module's fixtures (the docs site, a played game) are built
+# once, not once per worker.
+PARALLEL ?= -n auto --dist loadfile
 
 # The compiled build (mypyc), an opt-in: installed beside the editable package into its own
 # folder, which PYTHONPATH puts first. Rebuilt when a source file changes.
@@ -12,23 +18,35 @@ COMPILED := .compiled
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py
 
-.PHONY: demo test test-compiled compiled lint typecheck docs bench bench-mcts fuzz soak dist clean
+.PHONY: demo test test-compiled test-compiled-all compiled lint typecheck docs bench bench-mcts \
+	fuzz soak dist clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray]'
-	touch $(STAMP)
 
-demo: $(STAMP)
+# The package and its three dependencies (attrs, cattrs, networkx): what a user installs.
+$(CORE): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $(CORE)
+
+# Everything the tests, the docs and the benchmarks use: the dev tools, the browser tests'
+# Playwright, the game-AI interfaces (numpy, OpenSpiel ...) and Ray.
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray]'
+	touch $(CORE) $(STAMP)
+
+demo: $(CORE)
 	$(BIN)/python -m sankore_rules demo --players 3 --seed 7
 
+# Lint, types, every test on every core (the docs site is built with --strict by the tests of
+# tests/test_docs.py, and every code block of the README and the docs pages is run by
+# tests/test_docs_examples.py), then the compiled build's suite (test-compiled).
 test: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks docs/hooks setup.py
 	$(BIN)/ruff format --check src tests examples benchmarks docs/hooks setup.py
 	$(BIN)/mypy
-	$(BIN)/pytest
-	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
+	$(BIN)/pytest $(PARALLEL)
 	$(MAKE) test-compiled
 
 # The compiled package (make compiled), for speed; pure Python stays the default.
@@ -41,12 +59,35 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 
 compiled: $(COMPILED_STAMP)
 
-# The test suite again, against the compiled build. Left out: the doctests (they read the
-# sources), and the tests of the docs site, the browser pages and the sdist, which test files
-# the build does not change.
+# The compiled build against a representative suite, not the whole suite a second time.
+# mypyc compiles the decision engine (core/engine.py), Sankoré's engine and effects, and its
+# rules procedures (setup.py): what can behave differently compiled is those modules, so the
+# suite is the tests that drive them: that the build is the compiled one (test_build), the
+# golden games of both games replayed move by move (every procedure, exact scores), every
+# game through every door (test_conformance), one test module per rulebook procedure, the
+# decision listing, the reasons of refusals, and the trust boundary (from_json, bad input),
+# where compiled code must still answer with the library's own errors. Left out: the tests of
+# the docs, the command line, the pictures, the AI and search wrappers and Five Tribes' own
+# modules: they test interpreted code over the same compiled engine the tests above drive.
+# `make test-compiled-all` runs the whole suite compiled.
+COMPILED_SUITE := tests/test_build.py tests/test_golden.py tests/test_five_tribes_golden.py \
+	tests/test_conformance.py tests/test_astronomy.py tests/test_bonus.py tests/test_enrol.py \
+	tests/test_establish.py tests/test_favour.py tests/test_graduate.py tests/test_law.py \
+	tests/test_majority.py tests/test_mathematics.py tests/test_objectives.py \
+	tests/test_scoring.py tests/test_teach.py tests/test_theology.py tests/test_turn.py \
+	tests/test_decisions.py tests/test_listing.py tests/test_reasons.py tests/test_solo_turn.py \
+	tests/test_json.py tests/test_bad_input.py
 test-compiled: $(COMPILED_STAMP)
-	PYTHONPATH=$(COMPILED) SANKORE_EXPECT_COMPILED=1 $(BIN)/pytest tests -p no:cacheprovider \
-		--ignore tests/test_docs.py --ignore tests/test_browser.py --ignore tests/test_packaging.py
+	PYTHONPATH=$(COMPILED) SANKORE_EXPECT_COMPILED=1 $(BIN)/pytest $(PARALLEL) \
+		-p no:cacheprovider $(COMPILED_SUITE)
+
+# The whole suite against the compiled build. Left out: the doctests (they read the sources),
+# and the tests of the docs site, the browser pages and the sdist, which test files the build
+# does not change.
+test-compiled-all: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) SANKORE_EXPECT_COMPILED=1 $(BIN)/pytest $(PARALLEL) tests \
+		-p no:cacheprovider --ignore tests/test_docs.py --ignore tests/test_browser.py \
+		--ignore tests/test_packaging.py --ignore tests/test_docs_examples.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks docs/hooks

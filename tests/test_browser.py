@@ -28,7 +28,7 @@ import sankore_rules as sr
 from positions import RULES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "hooks"))
-from sankore_docs.pictures import mid_game
+from sankore_docs.pictures import mid_game, mid_game_figures
 
 CHROMIUM = os.environ.get("SANKORE_CHROMIUM", "/usr/bin/chromium")
 #: Headless, and quiet: this machine's network is closed, and Chromium must not try it.
@@ -225,23 +225,28 @@ def test_library_page_shows_both_sides(base: str, browser: Any) -> None:
 
 
 def test_pictures_page_shows_the_game_in_progress(base: str, browser: Any) -> None:
-    """Issue 15: the pictures page shows the whole mid-game state: every piece, camel and
-    disc the library draws for it, and the last action's marks."""
+    """Issue 15, 27: the pictures page shows the mid-game state part by part: every piece,
+    camel and disc the library draws for it, and the last action's marks, each figure laid out
+    at a readable size (at least 0.9 of its own width, or scrolling at its own size)."""
     state = mid_game(RULES)
-    expected = sr.state_svg(state)
+    expected = [svg for svg, _ in mid_game_figures(state)]
     watched = Watched(browser, base)
     watched.page.goto(base + "pictures/", wait_until="load")
-    svg = watched.page.query_selector("figure.sankore-picture svg")
-    found = {
-        a: svg.evaluate(f"(s) => s.querySelectorAll('[{a}]').length")
-        for a in ("data-piece", "data-event", "data-panel", "data-student", "data-book")
-    }
-    width = svg.evaluate("(s) => s.getBoundingClientRect().width")
+    svgs = watched.page.query_selector_all("figure.sankore-picture svg")
+    attributes = ("data-piece", "data-event", "data-panel", "data-student", "data-book")
+    found = [
+        {a: svg.evaluate(f"(s) => s.querySelectorAll('[{a}]').length") for a in attributes}
+        for svg in svgs
+    ]
+    scale = [
+        svg.evaluate("(s) => s.getBoundingClientRect().width / s.width.baseVal.value")
+        for svg in svgs
+    ]
     watched.close()
-    assert {a: svg_counts(expected, a) for a in found} == found
-    assert found["data-piece"] > 10
-    assert found["data-event"] >= 1
-    assert width > 600
+    assert [{a: svg_counts(svg, a) for a in attributes} for svg in expected] == found
+    assert sum(f["data-piece"] for f in found) > 10
+    assert sum(f["data-event"] for f in found) >= 1
+    assert min(scale) >= 0.9, scale
 
 
 # ---- the game viewer ---------------------------------------------------------------------------
@@ -274,6 +279,8 @@ def _frame(page: Any) -> dict[str, Any]:
           where: document.getElementById("where").textContent,
           now: Array.from(document.querySelectorAll("#actions li.now")).map((li) => li.value),
           scores: document.querySelector("#scores pre").textContent.split("\\n").length,
+          said: document.querySelectorAll("#events li").length,
+          oneLine: getComputedStyle(document.querySelector("#scores pre")).whiteSpace === "pre",
         })"""
     )
 
@@ -310,6 +317,9 @@ def test_viewer_steps_forward_and_back_with_the_keys(
         }
         assert ([frame["move"]] if frame["move"] else []) == frame["now"]
         assert 2 + 3 == frame["scores"]  # the heads, the values and one row per player
+        # Issue 27: every action is described (a draft pick too), and score rows never wrap.
+        assert (frame["move"] > 0) == (frame["said"] > 0)
+        assert frame["oneLine"]
     assert seen[0]["where"] == "move 0 of 60 · the setup"
     assert re.fullmatch(r"move 42 of 60 · P\d: .+", seen[8]["where"])
     assert [] == errors

@@ -7,12 +7,12 @@ the pages a reader sees against the TOML tables, read here on their own with ``t
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import shutil
+import subprocess
 import sys
 import tomllib
+import xml.etree.ElementTree as ET
 from collections import Counter
 from html import unescape
 from html.parser import HTMLParser
@@ -372,16 +372,37 @@ def test_pages_follow_a_corrected_copy_of_the_tables(tmp_path: Path) -> None:
         ("graduation-picture", lambda: sr.area_svg(RULES, "graduation")),
         ("player-board-diagram", lambda: sr.player_board_svg(RULES)),
         ("library-picture", lambda: sr.library_svg(RULES, side="six_shelf")),
-        ("pictures-mid-game", lambda: sr.state_svg(generate.pictures.mid_game(RULES))),
     ],
 )
 def test_pages_show_the_librarys_own_pictures(section: str, picture: Any) -> None:
     """Issue 15: each area and component page shows its part of the board as the library
     draws it from the ruleset (no diagram of its own), inside a captioned figure."""
     text = generate.render_section(section, RULES)
-    assert text.startswith('<figure class="sankore-picture"><svg ')
+    assert text.startswith('<figure class="sankore-picture"')
     assert picture() in text
     assert "\n\n" not in text.split("</figure>")[0]  # one HTML block for Markdown
+
+
+def parse_svg(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def test_pictures_page_shows_the_game_part_by_part_at_the_columns_width() -> None:
+    """Issue 27: the pictures page shows its game one part per figure (each area, the Library,
+    each player board), each at most 600 units wide so that the page's column holds it at
+    about its own size, its labels readable, or shown at its own size in a box that scrolls."""
+    state = generate.pictures.mid_game(RULES)
+    text = generate.render_section("pictures-mid-game", RULES)
+    figures = generate.pictures.mid_game_figures(state)
+    assert len(generate.pictures.MID_GAME_AREAS) + 1 + 3 == len(figures)
+    assert len(figures) == text.count('<figure class="sankore-picture"')
+    for svg, _ in figures:
+        if float(parse_svg(svg).attrib["width"]) <= generate.pictures.COLUMN_WIDTH:
+            assert svg in text
+        else:  # the Favour track: at its own size, in a box that scrolls sideways
+            width = parse_svg(svg).attrib["width"]
+            scrolled = '<figure class="sankore-picture" style="overflow-x:auto">'
+            assert f'{scrolled}<div style="width:{width}px">{svg}' in text
 
 
 def test_mid_game_picture_is_a_game_in_progress() -> None:
@@ -810,18 +831,25 @@ def test_no_marker_is_left_in_the_site(site: Path) -> None:
     assert pages == []
 
 
-def test_getting_started_code_runs() -> None:
-    """The getting-started page's code blocks run as they stand, one after the other."""
-    text = (DOCS / "getting-started.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    assert len(blocks) >= 8
-    namespace: dict[str, Any] = {}
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        for block in blocks:
-            exec(compile(block, "getting-started.md", "exec"), namespace)
-    printed = out.getvalue()
-    assert "no_such_option" in printed  # the refused draft, explained and raised
-    assert namespace["again"] == namespace["state"]
+def test_examples_page_shows_what_every_example_script_prints(site: Path) -> None:
+    """Issue 27: the Examples page shows each script of ``examples/`` with its output, made
+    when the site is built; the random game's output is what the script prints now. (Every
+    Python block of every page is run by tests/test_docs_examples.py.)"""
+    scripts = sorted((ROOT / "examples").glob("*.py"))
+    source = (DOCS / "examples.md").read_text(encoding="utf-8")
+    for script in scripts:
+        marker = f'--8<-- "examples/{script.name}"\n```\n\n<!-- sankore:example-output-'
+        assert marker in source, script.name
+    page = unescape(re.sub(r"<[^>]+>", "", (site / "examples" / "index.html").read_text()))
+    assert len(scripts) == page.count("It prints:")
+    printed = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "random_game.py")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    assert f"It prints:\n{printed}" in page
 
 
 def test_docs_prose_copies_no_rulebook_sentence() -> None:

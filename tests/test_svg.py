@@ -8,6 +8,7 @@ lying there (THEO-3, THEO-5).
 
 from __future__ import annotations
 
+import colorsys
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -418,3 +419,52 @@ def test_cli_show_svg_and_view_write_their_files(tmp_path: Path) -> None:
     assert 4 == len(viewer_data(page)["frames"])
     assert_unusable(refused, "--svg draws the whole state: it does not take --player")
     assert not (tmp_path / "x.svg").exists()
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _hue(colour: str) -> float | None:
+    """The hue in degrees, None for a grey."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, _, saturation = colorsys.rgb_to_hls(r, g, b)
+    return None if saturation < 0.2 else hue * 360
+
+
+def test_player_colours_stand_out_from_the_backgrounds_and_from_each_other() -> None:
+    """Issue 27: every player's colour has a contrast of 3:1 at least on each background the
+    pictures draw pieces on (WCAG's figure for graphics), and any two players' colours differ
+    in hue by 60 degrees or in lightness by a contrast of 2:1, whatever the player count."""
+    backgrounds = (COLOURS.board, COLOURS.panel, COLOURS.space)
+    weak = [
+        (player, ground, round(_contrast(player, ground), 2))
+        for player in COLOURS.players
+        for ground in backgrounds
+        if _contrast(player, ground) < 3
+    ]
+    assert [] == weak
+    alike = []
+    for i, a in enumerate(COLOURS.players):
+        for b in COLOURS.players[i + 1 :]:
+            ha, hb = _hue(a), _hue(b)
+            apart = ha is not None and hb is not None and min(abs(ha - hb), 360 - abs(ha - hb))
+            if not ((apart or 0) >= 60 or _contrast(a, b) >= 2):
+                alike.append((a, b))
+    assert [] == alike
+
+
+def test_every_student_space_the_notation_names_is_labelled() -> None:
+    """Issue 27: the player board labels each Student space (``s0a`` ... ``s4d``), the names
+    ``promote`` and ``graduate`` take, with or without a Student on it."""
+    root = parse(sr.player_board_svg(AFTER, 0))
+    labels = {e.attrib["data-student-label"]: e.text for e in having(root, "data-student-label")}
+    assert {sid: sid for sid in RULES.student_level} == labels

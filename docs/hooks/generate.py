@@ -20,7 +20,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sankore_docs import ai, areas, clauses, components, five_tribes, pictures, reference, solo
+from sankore_docs import (
+    ai,
+    areas,
+    clauses,
+    components,
+    examples,
+    five_tribes,
+    pictures,
+    reference,
+    solo,
+)
 from sankore_docs.reference import DATA_PAGES
 from sankore_docs.words import UnrenderedError
 
@@ -51,6 +61,7 @@ SECTIONS: dict[str, Callable[[sr.Rules, str], str]] = {
     **solo.SECTIONS,
     **ai.SECTIONS,
     **five_tribes.SECTIONS,
+    **examples.SECTIONS,
     "clauses": lambda rules, page: clauses.render(clauses.citations(DOCS), page),
 }
 

@@ -8,6 +8,7 @@ loads nothing from elsewhere to show it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 
@@ -15,14 +16,27 @@ import sankore_rules as sr
 from sankore_docs.words import table
 from sankore_rules.interfaces.bots import GreedyBot
 
-__all__ = ["MID_GAME", "SECTIONS", "figure", "mid_game"]
+__all__ = ["MID_GAME", "MID_GAME_AREAS", "SECTIONS", "figure", "mid_game", "mid_game_figures"]
 
 #: The game the pictures page shows: players, seed, and how many decisions into it.
 MID_GAME = (3, 7, 150)
 
 
+#: The widest picture the page's column shows whole at about its own size; a wider one (the
+#: Favour track, a strip) is shown at its own size in a box that scrolls sideways, so that its
+#: labels stay readable.
+COLUMN_WIDTH = 600
+
+
 def figure(svg: str, caption: str) -> str:
     """An SVG picture with its caption, as a block of HTML in the page's Markdown."""
+    width = re.search(r'<svg [^>]*?width="([\d.]+)"', svg)
+    if width is not None and float(width.group(1)) > COLUMN_WIDTH:
+        return (
+            f'<figure class="sankore-picture" style="overflow-x:auto">'
+            f'<div style="width:{width.group(1)}px">{svg}</div>'
+            f"<figcaption>{escape(caption, quote=False)}</figcaption></figure>"
+        )
     return (
         f'<figure class="sankore-picture">{svg}'
         f"<figcaption>{escape(caption, quote=False)}</figcaption></figure>"
@@ -69,13 +83,40 @@ def _player_board(rules: sr.Rules, page: str) -> str:
     )
 
 
+#: The parts of the table the pictures page shows one by one, each a figure the page's column
+#: holds at about its own size (the whole table, 1,400 units wide, would be squeezed to a third).
+MID_GAME_AREAS = (
+    ("astronomy", "Astronomy: camels, Trading Posts, the regions' scoring boxes"),
+    ("theology", "Theology: the cities and their Mosques"),
+    ("mathematics", "Mathematics: the Madrasa, its Sankoré tiles and Walls"),
+    ("law", "Law: the Crowns"),
+    ("queues", "The Student queues"),
+    ("graduation", "The Graduation tiles"),
+    ("favour_track", "The Favour track"),
+)
+
+
+def mid_game_figures(state: sr.State) -> list[tuple[str, str]]:
+    """The pictures of a game, part by part: (SVG, caption) of each area, Library, player board."""
+    figures = [(sr.area_svg(state, area), words) for area, words in MID_GAME_AREAS]
+    figures.append((sr.library_svg(state), "The Library: the Books contributed, shelf by shelf"))
+    figures += [
+        (sr.player_board_svg(state, p), f"Player P{p}'s board and what P{p} holds")
+        for p in range(len(state.players))
+    ]
+    return figures
+
+
 def _mid_game(rules: sr.Rules, page: str) -> str:
     state = mid_game(rules)
     players, seed, decisions = MID_GAME
-    return figure(
-        sr.state_svg(state),
-        f"sr.state_svg(state) for a {players}-player game, seed {seed}, after {decisions} "
-        "decisions of greedy bots. What the last action touched is ringed.",
+    intro = (
+        f"A {players}-player game, seed {seed}, after {decisions} decisions of greedy bots, "
+        "part by part (sr.area_svg, sr.library_svg, sr.player_board_svg; sr.state_svg draws "
+        "them all in one picture). What the last action touched is ringed."
+    )
+    return f"{intro}\n\n" + "\n\n".join(
+        figure(svg, caption) for svg, caption in mid_game_figures(state)
     )
 
 

@@ -18,6 +18,7 @@ import io
 import json
 import os
 import secrets
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -70,12 +71,9 @@ EPILOG = (
     "2 for unusable input."
 )
 OK, ILLEGAL, UNUSABLE = 0, 1, 2
-#: ``simulate``'s default for a game's ``turn_limit`` option, where it has one: far above a
-#: game's usual length, and a bound for bots that would otherwise pass for ever in a game that
-#: can still progress.
-SIMULATE_TURN_LIMIT = 200
-#: The option ``simulate`` bounds by default (a setup option's name, not a game's).
-TURN_LIMIT = "turn_limit"
+#: Fresh seeds are this many random bits: unguessable, and ``simulate``'s seeds S, S+1 ... stay
+#: below every game's bound (2**128).
+SEED_BITS = 127
 #: What an option flag reads as None (an option that is off: no turn limit).
 NONE = "none"
 #: The prefix of the attributes option flags are parsed into.
@@ -173,8 +171,13 @@ def _new_game(game: Game[Any, Any], players: int, seed: int, options: dict[str, 
 
 
 def _seed(args: argparse.Namespace) -> int:
-    """``--seed``, or 128 fresh random bits: shown, so that the game can be set up again."""
-    return secrets.randbits(128) if args.seed is None else int(args.seed)
+    """``--seed``, or fresh random bits: shown, so that the game can be set up again.
+
+    Every command that sets up a game takes ``--seed`` alike, a fresh seed by default.
+    """
+    if args.seed is None:
+        args.seed = secrets.randbits(SEED_BITS)
+    return int(args.seed)
 
 
 def _setup_words(players: int, options: dict[str, Any], game: Game[Any, Any]) -> str:
@@ -200,15 +203,44 @@ def _rules(args: argparse.Namespace, game: str | None) -> Any:
 
 
 #: A state file is about 20 KB and a long game's record about 10 KB; reading stops well past
-#: that, so that a huge file or a device (``/dev/zero``) is refused instead of read forever.
+#: that, so that a huge file is refused instead of read whole. Devices, named pipes and
+#: folders are refused before any read (``_read_bytes``).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
+def _file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
+    kinds = (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
+
+
+def _read_bytes(path: str) -> bytes:
+    """At most ``MAX_FILE_BYTES + 1`` bytes of the regular file ``path``.
+
+    Anything else is refused before a byte is read: a named pipe or a terminal would block the
+    command for ever, a device may never end. The file is opened without blocking (opening a
+    named pipe otherwise waits for a writer) and the open file itself is checked, so that a
+    path swapped between a check and the open cannot slip through.
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        _fail(UNUSABLE, f"{path}: {_file_kind(mode)}, not a state or a record file")
+    with os.fdopen(descriptor, "rb") as stream:
+        return stream.read(MAX_FILE_BYTES + 1)
+
+
 def _read_json(path: str) -> tuple[str, object]:
-    """The text of the file ``path`` and its parsed JSON."""
+    """The text of the regular file ``path`` and its parsed JSON."""
     try:
-        with Path(path).open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = _read_bytes(path)
     except FileNotFoundError:
         _fail(UNUSABLE, f"{path}: no such file")
     except OSError as exc:
@@ -364,13 +396,39 @@ def _show(args: argparse.Namespace) -> int:
         _write(args.svg, state_svg(state), "the picture")
         print(f"Picture of the state written to {args.svg}")
         return OK
+    if args.json:
+        # The whole state as a state file holds it, or what one player may see.
+        seen: dict[str, Any] = (
+            {"state": json.loads(api.to_json(state))}
+            if args.player is None
+            else {"observation": api.observation(state, args.player)}
+        )
+        _print_json({**_decision_json(state), **seen})
+        return OK
     print(render_state(state, viewer=args.player))
     _print_scores(state)
     return OK
 
 
+def _decision_json(state: Any) -> dict[str, Any]:
+    """Whether the game is over and the pending decision, for ``--json``."""
+    return {
+        "game": api.game_of(state).name,
+        "over": api.is_terminal(state),
+        "decision": api.game_of(state).decision_view(state),
+    }
+
+
+def _print_json(document: object) -> None:
+    print(json.dumps(document, indent=2, ensure_ascii=False))
+
+
 def _legal(args: argparse.Namespace) -> int:
     state = _load_state(args)
+    if args.json:
+        actions = [str(action) for action in api.legal_actions(state)]
+        _print_json({**_decision_json(state), "actions": actions})
+        return OK
     print(_decision_line(state))
     for action in api.legal_actions(state):
         print(action)
@@ -381,6 +439,15 @@ def _explain(args: argparse.Namespace) -> int:
     state = _load_state(args)
     text = " ".join(args.action)
     reasons = api.explain(state, text)
+    if args.json:
+        _print_json(
+            {
+                "action": str(api.parse_action(state, text)) if not reasons else text,
+                "legal": not reasons,
+                "reasons": [{"code": r.code, "words": r.words} for r in reasons],
+            }
+        )
+        return ILLEGAL if reasons else OK
     if not reasons:
         print(f"legal: {api.parse_action(state, text)}")
         return OK
@@ -486,9 +553,8 @@ def _simulate(args: argparse.Namespace) -> int:
         _fail(UNUSABLE, "--ray-address goes with --backend ray")
     game = _chosen_game(args)
     players, options = _setup(args, game)
-    if TURN_LIMIT in {o.name for o in game.options}:
-        options.setdefault(TURN_LIMIT, SIMULATE_TURN_LIMIT)
-    first = _new_game(game, players, args.seed, options)  # checks the setup
+    seed = _seed(args)
+    first = _new_game(game, players, seed, options)  # checks the setup
     deciding = len(game.agents(first))
     names = _bot_names(args, deciding)
     iterations, seconds = _mcts_budget(args)
@@ -502,7 +568,7 @@ def _simulate(args: argparse.Namespace) -> int:
     tags = (("bots", args.bot), ("source", f"{PROG} simulate"))
     specs = [
         GameSpec(
-            seed=args.seed + number,
+            seed=seed + number,
             players=players,
             bots=seat_bots(names, deciding, number),
             game=game.name,
@@ -610,7 +676,8 @@ def standings_csv(table: Sequence[Standing]) -> str:
 
 _PLAY_HELP = (
     "Type the number of an action or its notation. Other commands: 'board' shows the whole "
-    "state, 'score' the running score, 'help' this text, 'quit' ends the game."
+    "state, 'score' the running score, 'undo' takes back your last decision (and the bots' "
+    "answers to it), 'help' this text, 'quit' ends the game."
 )
 
 
@@ -642,46 +709,104 @@ def _read_choice(
     return action, None
 
 
+class _Played:
+    """The game ``play`` is playing: its setup, and every action with the state before it.
+
+    ``chosen[i]`` is true where the player typed the ``i``-th action (not a bot's, not one
+    applied by itself as a decision's only option): ``undo`` goes back to before the last one.
+    """
+
+    def __init__(self, game: Game[Any, Any], setup: tuple[int, int, dict[str, Any]]) -> None:
+        self.game = game
+        self.players, self.seed, self.options = setup
+        self.actions: list[str] = []
+        self.before: list[Any] = []
+        self.chosen: list[bool] = []
+
+    def apply(self, state: Any, action: Action | str, chosen: bool) -> Any:
+        """The state after ``action``, remembered so that it can be undone."""
+        after = api.apply(state, action)
+        self.actions.append(str(action))
+        self.before.append(state)
+        self.chosen.append(chosen)
+        return after
+
+    def undo(self) -> tuple[Any, str] | None:
+        """The state before the player's last typed decision, and that decision; None if none."""
+        if True not in self.chosen:
+            return None
+        last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
+        state, action = self.before[last], self.actions[last]
+        del self.actions[last:], self.before[last:], self.chosen[last:]
+        return state, action
+
+
 def _play(args: argparse.Namespace) -> int:
-    game = _chosen_game(args)
-    players, options = _setup(args, game)
-    seed = _seed(args)
-    state = _new_game(game, players, seed, options)
-    agents = game.agents(state)
+    if args.resume is not None:
+        played, state = _resumed(args)
+    else:
+        game = _chosen_game(args)
+        players, options = _setup(args, game)
+        seed = _seed(args)
+        state = _new_game(game, players, seed, options)
+        played = _Played(game, (players, seed, options))
+    agents = played.game.agents(state)
     if args.seat not in agents:
         seats = ", ".join(str(p) for p in agents)
         _fail(UNUSABLE, f"--seat must be one of {seats} (the seats that decide), got {args.seat}")
     iterations, seconds = _mcts_budget(args)
-    played: list[str] = []
+    record: str | None = args.record if args.record is not None else args.resume
     try:
-        return _play_game(args, state, seed, played, (iterations, seconds))
+        return _play_game(args, state, played, (iterations, seconds))
     finally:
-        if args.record is not None:
-            _save_played(args, game, (players, seed, options), played)
+        if record is not None:
+            _save_played(args, record, played)
 
 
-def _save_played(
-    args: argparse.Namespace,
-    game: Game[Any, Any],
-    setup: tuple[int, int, dict[str, Any]],
-    played: list[str],
-) -> None:
+def _resumed(args: argparse.Namespace) -> tuple[_Played, Any]:
+    """The game of the record ``--resume`` names, replayed to where it was left."""
+    given = [f"--{name}" for name in ("players", "seed") if getattr(args, name) is not None]
+    given += [
+        _flag(option)
+        for name, (option, _) in _all_options().items()
+        if getattr(args, _OPTION_DEST + name, None) is not None
+    ]
+    if given:
+        _fail(UNUSABLE, f"--resume plays the record's own setup: drop {', '.join(given)}")
+    path: str = args.resume
+    record = _load_record(path)
+    try:
+        final = replay(record)  # every action checked, as replay does
+        state = record.start()
+    except (RecordError, ReplayError) as exc:
+        _fail(UNUSABLE, f"{path}: {exc}")
+    if api.is_terminal(final):
+        _fail(UNUSABLE, f"{path}: the game is over: there is nothing left to play")
+    game = api.game_of(state)
+    played = _Played(game, (record.players, record.seed, dict(record.options)))
+    for action in record.actions:
+        # A resumed game's earlier decisions are the player's to take back as well.
+        chosen = game.current_player(state) == args.seat
+        state = played.apply(state, action, chosen=chosen)
+    return played, state
+
+
+def _save_played(args: argparse.Namespace, path: str, played: _Played) -> None:
     """Write the game ``play`` played as a record (finished or not), for ``replay`` and ``show``."""
-    players, seed, options = setup
-    final = _new_game(game, players, seed, options)
-    for action in played:
+    final = _new_game(played.game, played.players, played.seed, played.options)
+    for action in played.actions:
         final = api.apply(final, action)
     text = save_record(
-        played,
-        players=players,
-        seed=seed,
-        game=game.name,
+        played.actions,
+        players=played.players,
+        seed=played.seed,
+        game=played.game.name,
         final=final if api.is_terminal(final) else None,
         tags={"bots": args.bot, "human": f"P{args.seat}", "source": f"{PROG} play"},
-        **options,
+        **played.options,
     )
-    _write(args.record, text, "the record")
-    print(f"The game's record is in {args.record}.")
+    _write(path, text, "the record")
+    print(f"The game's record is in {path}.")
 
 
 def _show_events(state: Any) -> None:
@@ -692,16 +817,19 @@ def _show_events(state: Any) -> None:
 def _play_game(
     args: argparse.Namespace,
     state: Any,
-    seed: int,
-    played: list[str],
+    played: _Played,
     budget: tuple[int | None, float | None],
 ) -> int:
-    """The game loop of ``play``; every action taken is appended to ``played``."""
-    game = api.game_of(state)
+    """The game loop of ``play``; every action taken is remembered by ``played``.
+
+    The whole board is drawn once, then on request (``board``) and after an ``undo``; between
+    them only what changed is printed: each action and what it did.
+    """
+    game = played.game
     seat: int = args.seat
     agents = game.agents(state)
     bots = {
-        p: make_bot(args.bot, seed * 100 + p, mcts_iterations=budget[0], mcts_time=budget[1])
+        p: make_bot(args.bot, played.seed * 100 + p, mcts_iterations=budget[0], mcts_time=budget[1])
         for p in agents
         if p != seat
     }
@@ -710,30 +838,41 @@ def _play_game(
     if automatic:  # seats the rules play (Sankoré's Scholar)
         others.append(f"{', '.join(automatic)}, played by the rules after each turn")
     against = " and ".join(others)
-    print(f"{game.title} (seed {seed}): you are P{seat} against {against}. {_PLAY_HELP}")
-    show_board = True
+    print(f"{game.title} (seed {played.seed}): you are P{seat} against {against}. {_PLAY_HELP}")
+    if played.actions:
+        print(f"Resumed after {len(played.actions)} actions.")
+    print("\n" + render_state(state, viewer=seat) + "\n")
     while not game.is_terminal(state):
         player = game.current_player(state)
         assert player is not None, "a game under way has a deciding seat"
         if player != seat:
             action = bots[player].choose(state)
             print(f"P{player}: {action}")
-            state = api.apply(state, action)
-            played.append(str(action))
+            state = played.apply(state, action, chosen=False)
             _show_events(state)
-            show_board = True
             continue
-        if show_board:
-            print("\n" + render_state(state, viewer=seat) + "\n")
-            show_board = False
         actions = api.legal_actions(state)
+        if len(actions) == 1 and not args.ask_forced:
+            print(f"P{seat}: {actions[0]} (the only option)")
+            state = played.apply(state, actions[0], chosen=False)
+            _show_events(state)
+            continue
         print(_menu(state, actions))
-        chosen = _ask(state, actions, seat)
-        if chosen is None:
+        answer = _ask(state, actions, seat)
+        if answer is None:
             return OK
-        print(f"P{seat}: {chosen}")
-        state = api.apply(state, chosen)
-        played.append(str(chosen))
+        if answer == _UNDO:
+            undone = played.undo()
+            if undone is None:
+                print("Nothing to undo: you have taken no decision yet.")
+                continue
+            state, taken_back = undone
+            print(f"Undone: your {taken_back} and what followed it.")
+            print("\n" + render_state(state, viewer=seat) + "\n")
+            continue
+        assert isinstance(answer, Action)
+        print(f"P{seat}: {answer}")
+        state = played.apply(state, answer, chosen=True)
         _show_events(state)
     print("\nThe game is over.\n\nFinal scores:")
     print(render_scores(state, final=True))
@@ -742,8 +881,12 @@ def _play_game(
     return OK
 
 
-def _ask(state: Any, actions: Sequence[Action], seat: int) -> Action | None:
-    """The action the player types, after any commands; None when they leave the game."""
+#: What ``_ask`` answers when the player types ``undo``.
+_UNDO = "undo"
+
+
+def _ask(state: Any, actions: Sequence[Action], seat: int) -> Action | str | None:
+    """The action the player types, or ``_UNDO``, after any commands; None when they leave."""
     while True:
         sys.stdout.write("> ")
         sys.stdout.flush()
@@ -758,6 +901,8 @@ def _ask(state: Any, actions: Sequence[Action], seat: int) -> Action | None:
         if command in ("quit", "exit"):
             print("You leave the game.")
             return None
+        if command == _UNDO:
+            return _UNDO
         if command in ("help", "?"):
             print(_PLAY_HELP)
         elif command == "board":
@@ -783,8 +928,9 @@ def _playout(
     """
     game = _chosen_game(args)
     players, options = _setup(args, game)
-    state = _new_game(game, players, args.seed, options)
-    bots = {p: bot(seed=args.seed * 10 + p) for p in game.agents(state)}
+    seed = _seed(args)
+    state = _new_game(game, players, seed, options)
+    bots = {p: bot(seed=seed * 10 + p) for p in game.agents(state)}
     decisions = 0
     while not game.is_terminal(state):
         player = game.current_player(state)
@@ -805,7 +951,9 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _random_game(args: argparse.Namespace) -> int:
-    state, _, _ = _playout(args, RandomBot)
+    state, _, setup = _playout(args, RandomBot)
+    # The seed is said: by default a fresh one, which sets the same game up again.
+    print(f"{setup}, seed {args.seed}: random bots play a whole game.\n")
     print(render_scores(state, final=True))
     return OK
 
@@ -841,8 +989,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(UNUSABLE, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _setup_arguments(parser: argparse.ArgumentParser, seed: int | None = 0) -> None:
-    """``--game``, ``--players``, ``--seed`` and every registered game's option flags."""
+def _command(sub: Any, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` opens with its one-line summary, when it has no longer text."""
+    summary: str = kwargs["help"]
+    kwargs.setdefault("description", summary[0].upper() + summary[1:] + ".")
+    parser: argparse.ArgumentParser = sub.add_parser(name, **kwargs)
+    return parser
+
+
+def _setup_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game``, ``--players``, ``--seed`` and every registered game's option flags.
+
+    Every command that sets up a game takes them with the same defaults: the game's usual
+    player count, a fresh seed (printed, so the game can be set up again), and each option's
+    own default (no turn limit).
+    """
     names = [game.name for game in api.games()]
     parser.add_argument(
         "--game",
@@ -864,9 +1025,7 @@ def _setup_arguments(parser: argparse.ArgumentParser, seed: int | None = 0) -> N
     parser.add_argument(
         "--seed",
         type=int,
-        default=seed,
-        help="the game's seed: the same seed sets up the same game"
-        + ("; a fresh one by default" if seed is None else ""),
+        help="the game's seed: the same seed sets up the same game; a fresh one by default",
     )
     for name, (option, games) in _all_options().items():
         shown = [_shown(c) for c in option.choices]
@@ -915,8 +1074,12 @@ def _file_options(parser: argparse.ArgumentParser, record_only: bool = False) ->
     )
 
 
+def _json_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--json", action="store_true", help=f"print {what} as JSON, for scripts")
+
+
 def _simulate_parser(sub: Any) -> None:
-    sim = sub.add_parser("simulate", help="play games between bots and summarise them")
+    sim = _command(sub, "simulate", help="play games between bots and summarise them")
     _setup_arguments(sim)
     sim.add_argument(
         "--games", type=int, default=10, metavar="N", help="how many games (seeds S, S+1 ...)"
@@ -959,15 +1122,11 @@ def _simulate_parser(sub: Any) -> None:
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
-    sim.epilog = (
-        f"A game with a turn_limit option is bounded at {SIMULATE_TURN_LIMIT} turns unless "
-        f"--turn-limit says otherwise (--turn-limit {NONE}: the game as the rulebook has it), "
-        "so that bots that only pass still finish."
-    )
 
 
 def _file_parsers(sub: Any) -> None:
-    app = sub.add_parser(
+    app = _command(
+        sub,
         "apply",
         help="apply an action to a state file and write the new state",
         description="Apply one action, in notation, to a state (or a record's state) and write "
@@ -984,7 +1143,7 @@ def _file_parsers(sub: Any) -> None:
     )
     app.set_defaults(run=_apply)
 
-    show = sub.add_parser("show", help="render a state or a record's last state as text")
+    show = _command(sub, "show", help="render a state or a record's last state as text")
     _file_options(show)
     show.add_argument(
         "--player", type=int, metavar="P", help="show only what player P (0, 1 ...) may see"
@@ -994,24 +1153,27 @@ def _file_parsers(sub: Any) -> None:
         metavar="FILE",
         help="write a picture of the whole state (SVG) to FILE instead of printing text",
     )
+    _json_option(show, "the state (or, with --player, what that player sees) and the decision")
     show.set_defaults(run=_show)
 
-    legal = sub.add_parser("legal", help="the legal actions of the pending decision")
+    legal = _command(sub, "legal", help="the legal actions of the pending decision")
     _file_options(legal)
+    _json_option(legal, "the decision and its legal actions")
     legal.set_defaults(run=_legal)
 
-    explain = sub.add_parser("explain", help="why an action is legal or refused")
+    explain = _command(sub, "explain", help="why an action is legal or refused")
     _file_options(explain)
     explain.add_argument("action", nargs="+", help="the action in notation, e.g. 'teach c1a'")
+    _json_option(explain, "whether the action is legal, and each reason's code and words")
     explain.set_defaults(run=_explain)
 
-    rep = sub.add_parser("replay", help="replay a record, checking every action")
+    rep = _command(sub, "replay", help="replay a record, checking every action")
     rep.add_argument("record", help="a game record")
     _file_options(rep, record_only=True)
     rep.set_defaults(run=_replay_command)
 
-    view = sub.add_parser(
-        "view", help="write a game record as one HTML page that steps through the game"
+    view = _command(
+        sub, "view", help="write a game record as one HTML page that steps through the game"
     )
     view.add_argument("record", help="a game record")
     view.add_argument(
@@ -1038,13 +1200,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _simulate_parser(sub)
 
-    new = sub.add_parser(
+    new = _command(
+        sub,
         "new",
         help="set up a game and write its state file (for legal, explain, apply, show)",
         description="Set up a game and write its state file, which legal, explain, apply and "
         "show read.",
     )
-    _setup_arguments(new, seed=None)
+    _setup_arguments(new)
     new.add_argument(
         "-o",
         "--output",
@@ -1056,8 +1219,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     _file_parsers(sub)
 
-    play = sub.add_parser("play", help="play a game in the terminal against bots")
-    _setup_arguments(play, seed=None)
+    play = _command(sub, "play", help="play a game in the terminal against bots")
+    _setup_arguments(play)
     play.add_argument(
         "--seat",
         type=int,
@@ -1070,15 +1233,29 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--record",
         metavar="FILE",
-        help="write the game's record to FILE when it ends or you leave it (for replay, show)",
+        help="write the game's record to FILE when it ends or you leave it (for replay, show); "
+        "with --resume, the resumed record by default",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the unfinished game of a record (play --record, simulate --records), "
+        "with its own setup",
+    )
+    play.add_argument(
+        "--ask-forced",
+        action="store_true",
+        help="ask even when a decision has a single option (by default it is applied by itself)",
     )
     play.set_defaults(run=_play)
 
-    demo = sub.add_parser("demo", help="a seeded game played by greedy bots, with a summary")
-    _setup_arguments(demo, seed=7)
+    demo = _command(
+        sub, "demo", help="a whole game played by greedy bots, its last position and final scores"
+    )
+    _setup_arguments(demo)
     demo.set_defaults(run=_demo)
 
-    rnd = sub.add_parser("random", help="a seeded random game, its final scores")
+    rnd = _command(sub, "random", help="a seeded random game, its final scores")
     _setup_arguments(rnd)
     rnd.set_defaults(run=_random_game)
     return parser

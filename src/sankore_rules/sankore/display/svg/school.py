@@ -112,6 +112,21 @@ def _player_board(s: Scene) -> str:
                 "g",
                 title(f"Student space {sid} (level {level}{top})"),
                 el("circle", cx=x, cy=y, r=r, fill=s.colours.space, stroke=s.ink, stroke_width=1.2),
+                # The notation names Student spaces (promote s0a s1a): each is labelled at its
+                # left, where a Student standing on it leaves the label readable and no arrow
+                # starts; a halo of the panel's colour keeps a crossing line from hiding it.
+                text(
+                    x - r - 2,
+                    y + 3,
+                    sid,
+                    font_size=8,
+                    fill=s.ink,
+                    text_anchor="end",
+                    stroke=s.colours.panel,
+                    stroke_width=2.5,
+                    paint_order="stroke",
+                    data_student_label=sid,
+                ),
                 data_student_space=sid,
             )
         )
