@@ -12,7 +12,9 @@ At each decision of each game:
   ``apply`` refuses them with the same reasons.
 
 Then as many solo games against the Scholar, a quarter as many by default (``--solo``), at
-difficulties drawn from the seed, with the same checks.
+difficulties drawn from the seed, and Five Tribes games of 2-4 players, half as many by default
+(``--tribes``), with the same checks; every state handed out must also be sealed, with a key
+equal to its copy's.
 
 Run by ``make soak`` (``--games`` and ``--seed`` to change it). Exits 1 on any failure.
 """
@@ -23,10 +25,13 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import sankore_rules as sr
+from sankore_rules.core.engine import Step
+from sankore_rules.five_tribes.engine import ENGINE as TRIBES_ENGINE
 from sankore_rules.sankore import engine
-from sankore_rules.sankore.state import State
 
 
 def near_misses(rng: random.Random, legal: list[sr.Action], words: list[str]) -> list[sr.Action]:
@@ -42,17 +47,22 @@ def near_misses(rng: random.Random, legal: list[sr.Action], words: list[str]) ->
     return misses
 
 
-def check_step(state: State, rng: random.Random, words: list[str]) -> list[str]:
-    """Every check of one decision; the failures found, in words."""
+def check_step(
+    state: Any, rng: random.Random, words: list[str], steps: Mapping[str, Step] = engine.STEPS
+) -> list[str]:
+    """Every check of one decision (of the game whose steps are ``steps``); the failures."""
     failures = []
     text = sr.to_json(state)
-    if sr.from_json(text) != state:
+    copy = sr.from_json(text)
+    if copy != state or copy.key() != state.key():
         failures.append("round trip: the copy differs")
+    if not state.sealed:
+        failures.append("a state handed out is not sealed")
     legal = sr.legal_actions(state)
     if not legal:
         failures.append(f"no option at {state.decision}")
     assert state.decision is not None
-    answers = engine.STEPS[state.decision.kind].answers
+    answers = steps[state.decision.kind].answers
     failures += [
         f"{a} does not answer {state.decision.kind}" for a in legal if a.kind not in answers
     ]
@@ -84,16 +94,28 @@ def main() -> int:
     # fill the Madrasa); the turn_limit variant bounds every game. 0 plays without a limit.
     parser.add_argument("--turn-limit", type=int, default=60)
     parser.add_argument("--solo", type=int, help="solo games after them (default: games / 4)")
+    parser.add_argument(
+        "--tribes", type=int, help="Five Tribes games after those (default: games / 2)"
+    )
     args = parser.parse_args()
     solo = args.games // 4 if args.solo is None else args.solo
+    tribes = args.games // 2 if args.tribes is None else args.tribes
     rules = sr.load_rules()
     words = sorted({*rules.disciplines, *rules.area_spaces, *rules.class_spaces, "0", "9", "x"})
+    five = sr.load_rules(game="five_tribes")
+    tribes_words = sorted(
+        {*five.cells, *five.colours, *five.goods, *five.djinn_by_id, "fakir", "0", "9", "x"}
+    )
     games = steps = failed = 0
     started = time.perf_counter()
-    for game in range(args.games + solo):
+    for game in range(args.games + solo + tribes):
         seed = args.seed + game
         rng = random.Random(seed)
-        if game < args.games:
+        game_words, game_steps = words, engine.STEPS
+        if game >= args.games + solo:
+            state = sr.new_game(players=rng.choice((2, 3, 4)), seed=seed, game="five_tribes")
+            game_words, game_steps = tribes_words, TRIBES_ENGINE.steps
+        elif game < args.games:
             state = sr.new_game(
                 players=rng.choice((2, 3, 4)),
                 seed=seed,
@@ -104,7 +126,7 @@ def main() -> int:
             difficulty = rng.choice(("easy", "medium", "hard", "very_hard"))
             state = sr.new_game(players=1, seed=seed, scholar=difficulty)
         while not sr.is_terminal(state):
-            failures = check_step(state, rng, words)
+            failures = check_step(state, rng, game_words, game_steps)
             before, events = sr.to_json(state), list(state.events)
             after = sr.apply(state, rng.choice(sr.legal_actions(state)))
             if (sr.to_json(state), state.events) != (before, events):

@@ -16,8 +16,9 @@ Prints, for the build of ``sankore_rules`` this interpreter imports (pure Python
 - games/s and decisions/s of random solo games against the Scholar, at each difficulty (your
   random choices; the Scholar's whole turn runs inside the ``apply`` of your ``end``);
 - decisions/s and games/s of random Five Tribes games (2-4 players in turn) beside the
-  Sankoré playouts above, alternating blocks of each (Five Tribes is always pure Python: the
-  compiled build leaves its modules interpreted);
+  Sankoré playouts above, alternating blocks of each, both games' states sealed values whose
+  listed options the engine remembers (Five Tribes is always pure Python: the compiled build
+  leaves its modules interpreted);
 - games/s of random playouts on 1 and on 2 processes (``multiprocessing``);
 - what ``gc.freeze()`` does for a search that keeps every state it makes.
 
@@ -172,7 +173,11 @@ def two_games(rounds: int, block: float) -> None:
         f"random {PLAYERS}-player Sankoré games, same blocks: {theirs:8.0f} decisions/s "
         f"(range {min(sankore_rates):.0f}-{max(sankore_rates):.0f})"
     )
-    print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré")
+    from sankore_rules.five_tribes.engine import ENGINE as TRIBES_ENGINE
+    from sankore_rules.sankore.engine import ENGINE as SANKORE_ENGINE
+
+    sealed = TRIBES_ENGINE.sealed is not None and SANKORE_ENGINE.sealed is not None
+    print(f"ratio: Five Tribes {ours / theirs:.2f}x Sankoré (states sealed in both: {sealed})")
 
 
 class CachedAnswers:

@@ -410,9 +410,13 @@ class Mutation:
 
 
 @st.composite
-def mutations(draw: st.DrawFn, document: Any, donors: Sequence[Any] = ()) -> Mutation:
-    """A change to one value of ``document``: an odd value, a value from the same place of
-    another document (``donors``), a deletion, a duplicate or a swap."""
+def mutations(
+    draw: st.DrawFn, document: Any, donors: Sequence[Any] = (), odd: Sequence[Any] = ()
+) -> Mutation:
+    """A change to one value of ``document``: an odd value (``ODD_VALUES`` and ``odd``), a
+    value from the same place of another document (``donors``), a deletion, a duplicate or a
+    swap."""
+    odd_values = (*ODD_VALUES, *odd)
     paths = _paths(document)
     if not paths:
         return Mutation("set", ("format",), 1)
@@ -421,7 +425,7 @@ def mutations(draw: st.DrawFn, document: Any, donors: Sequence[Any] = ()) -> Mut
     if op == "transplant":
         sources = [d for d in donors if _has(d, path)]
         if not sources:
-            return Mutation("set", path, draw(st.sampled_from(ODD_VALUES)))
+            return Mutation("set", path, draw(st.sampled_from(odd_values)))
         return Mutation(
             "set", path, json.loads(json.dumps(_at(draw(st.sampled_from(sources)), path)))
         )
@@ -430,7 +434,7 @@ def mutations(draw: st.DrawFn, document: Any, donors: Sequence[Any] = ()) -> Mut
         nearby = (
             [here + 1, here - 1] if isinstance(here, int) and not isinstance(here, bool) else []
         )
-        return Mutation("set", path, draw(st.sampled_from((*ODD_VALUES, *nearby))))
+        return Mutation("set", path, draw(st.sampled_from((*odd_values, *nearby))))
     return Mutation(op, path)
 
 
@@ -543,6 +547,115 @@ def mutated_table(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     data = read_table(DATA_DIR, stem)
     for _ in range(draw(st.integers(1, 3))):
         change = draw(mutations(data))
+        if change.op == "set" and "null" in json.dumps(change.value):
+            change = Mutation("delete", change.path)  # TOML has no null
+        change.apply(data)
+    return stem, data
+
+
+# ---- Five Tribes: positions, records and tables to tamper with -------------------------------
+
+#: Odd values of Five Tribes' own: its automatic steps as a pending task, its words, the
+#: numbers that once overflowed or allocated without end, an id notation cannot read.
+TRIBES_ODD_VALUES: tuple[Any, ...] = (
+    "auction",
+    "actions",
+    "round_end",
+    "turn",
+    "bid",
+    "drop",
+    "fakir",
+    "gold",
+    "a1",
+    "e6",
+    "<b>",
+    "yellow",
+    -1,
+    9,
+    10,
+    10**10,
+    10**12,
+    2**64,
+    [0, 0, 0, 0, 0],
+    [99, 0, 0, 0, 0],
+    ["fakir"],
+)
+
+_TRIBES: list[tuple[Any, dict[str, Any]]] = []
+
+
+def tribes_base_states() -> list[tuple[Any, dict[str, Any]]]:
+    """Positions of a few random Five Tribes games, every few decisions, with their JSON."""
+    if not _TRIBES:
+        for players, seed in ((2, 31), (3, 32), (4, 33), (2, 34)):
+            rng = random.Random(seed)
+            state = sr.new_game(players=players, seed=seed, game="five_tribes")
+            for decision in range(600):
+                if decision % 9 == 0:
+                    _TRIBES.append((state, json.loads(sr.to_json(state))))
+                if sr.is_terminal(state):
+                    break
+                state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+            _TRIBES.append((state, json.loads(sr.to_json(state))))
+    return _TRIBES
+
+
+@st.composite
+def mutated_tribes_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """The JSON document of a real Five Tribes position with one to three values tampered
+    with; donors are positions of the same player count."""
+    pool = tribes_base_states()
+    state, original = draw(st.sampled_from(pool))
+    document: dict[str, Any] = json.loads(json.dumps(original))
+    donors = [d for s, d in pool[::2] if s.player_count == state.player_count]
+    for _ in range(draw(st.integers(1, 3))):
+        draw(mutations(document, donors, TRIBES_ODD_VALUES)).apply(document)
+    return document
+
+
+_TRIBES_RECORDS: list[str] = []
+
+
+def tribes_base_records() -> list[str]:
+    """Records of Five Tribes games: one cut short, one played out."""
+    if not _TRIBES_RECORDS:
+        for players, seed, cut in ((2, 41, 30), (3, 42, 1000)):
+            rng = random.Random(seed)
+            state = sr.new_game(players=players, seed=seed, game="five_tribes")
+            actions: list[sr.Action] = []
+            while not sr.is_terminal(state) and len(actions) < cut:
+                action = rng.choice(sr.legal_actions(state))
+                actions.append(action)
+                state = sr.apply(state, action)
+            final = state if sr.is_terminal(state) else None
+            _TRIBES_RECORDS.append(
+                sr.save_record(actions, players=players, seed=seed, game="five_tribes", final=final)
+            )
+    return _TRIBES_RECORDS
+
+
+@st.composite
+def mutated_tribes_records(draw: st.DrawFn) -> dict[str, Any]:
+    """The document of a Five Tribes record with one to three values tampered with."""
+    records = tribes_base_records()
+    document: dict[str, Any] = json.loads(draw(st.sampled_from(records)))
+    for _ in range(draw(st.integers(1, 3))):
+        change = draw(mutations(document, [json.loads(r) for r in records], TRIBES_ODD_VALUES))
+        change.apply(document)
+    return document
+
+
+#: The bundled Five Tribes tables' folder.
+TRIBES_DATA_DIR = DATA_DIR / "five_tribes"
+
+
+@st.composite
+def mutated_tribes_table(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """One bundled Five Tribes table, parsed, with one to three values tampered with."""
+    stem = draw(st.sampled_from(sorted(p.stem for p in TRIBES_DATA_DIR.glob("*.toml"))))
+    data = read_table(TRIBES_DATA_DIR, stem)
+    for _ in range(draw(st.integers(1, 3))):
+        change = draw(mutations(data, (), TRIBES_ODD_VALUES))
         if change.op == "set" and "null" in json.dumps(change.value):
             change = Mutation("delete", change.path)  # TOML has no null
         change.apply(data)

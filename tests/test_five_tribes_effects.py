@@ -7,6 +7,7 @@ Places d2-d4, so 6 of the 9 tiles around it (itself included) have blue values.
 
 from __future__ import annotations
 
+from sankore_rules.core.shared import removed, replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.rules.colours import blue_tiles_around
 from sankore_rules.five_tribes.state import FiveTribesState
@@ -32,6 +33,7 @@ def test_ft_meep_1_and_2_viziers_and_elders_go_to_the_pool() -> None:
     put(state, "a2", "yellow", "yellow", "white")
     state = arrive(state, "a1", "a2", "yellow")
     assert pool(state, 0) == {"yellow": 3}
+    state = state.clone()  # a sealed state is edited as a draft
     put(state, "b3", "white")
     state = arrive(state, "b4", "b3", "white", player=1)
     assert pool(state, 1) == {"white": 2}
@@ -65,7 +67,7 @@ def test_ft_meep_4_builders_and_ft_amb_1_ft_amb_2() -> None:
     assert codes(state, "fakirs 3") == ["fakirs_short"]
     state = play(state, "fakirs 1")
     assert state.players[0].coins == 50 + 6 * (2 + 1)
-    assert state.players[0].fakirs == 1 and state.discard == ["fakir"]
+    assert state.players[0].fakirs == 1 and state.discard == ("fakir",)
     assert state.bag[3] == 18  # every Builder back in the bag
 
 
@@ -100,7 +102,7 @@ def test_ft_tile_1_ft_pub_13_and_ft_amb_4_an_oasis_palm_is_compulsory() -> None:
     assert legal(asked) == ["palm"]
     assert codes(asked, "skip") == ["compulsory"]
     assert codes(asked, "palace") == ["wrong_tile"]
-    asked.palm_supply, asked.palms[5] = 0, 12  # every palm tree on a6
+    asked.palm_supply, asked.palms = 0, replaced_at(asked.palms, 5, 12)  # every palm on a6
     assert legal(asked) == ["skip"]
 
 
@@ -120,11 +122,12 @@ def _market(state: FiveTribesState, *cards: str) -> None:
         later = [k for k in range(i + 1, len(state.market)) if state.market[k] == card]
         if later:  # already further along the market: the two swap places
             k = later[0]
-            state.market[i], state.market[k] = state.market[k], state.market[i]
+            market = list(state.market)
+            market[i], market[k] = market[k], market[i]
+            state.market = tuple(market)
         else:
-            state.deck.remove(card)
-            state.deck.append(state.market[i])
-            state.market[i] = card
+            state.deck = (*removed(state.deck, card), state.market[i])
+            state.market = replaced_at(state.market, i, card)
 
 
 def test_ft_tile_3_small_market_one_of_the_first_three_for_3() -> None:
@@ -136,13 +139,14 @@ def test_ft_tile_3_small_market_one_of_the_first_three_for_3() -> None:
     state = arrive(state, "c5", "c6", "yellow")
     assert legal(state) == ["buy fakir", "buy gold", "skip"]
     state = play(state, "buy gold")
-    assert state.players[0].coins == 47 and state.players[0].goods == ["gold"]
-    assert state.market[:3] == ["fakir", "gold", "ivory"]
+    assert state.players[0].coins == 47 and state.players[0].goods == ("gold",)
+    assert state.market[:3] == ("fakir", "gold", "ivory")
     poor = position()
     poor.players[0].coins, poor.bank = 2, poor.bank + 48
     put(poor, "c6", "yellow")
     poor = arrive(poor, "c5", "c6", "yellow")
     assert [e.kind for e in poor.events][-1] == "skip"  # the one option, taken by itself
+    poor = poor.clone()  # a sealed state is edited as a draft
     poor.agenda = (Task("tile", 0, {"cell": TRIBES.cell_index["c6"]}),)
     assert legal(poor) == ["skip"] and codes(poor, "buy gold") == ["coins_short"]
 
@@ -172,7 +176,7 @@ def test_ft_tile_5_sacred_place_djinn_for_two_elders_or_an_elder_and_a_fakir() -
     display = state.djinn_display
     assert legal(state) == [f"djinn {d} {p}" for p in ("2e", "1e1f") for d in display] + ["skip"]
     state = play(state, "djinn jafaar 1e1f")
-    assert state.players[0].djinns == ["jafaar"] and pool(state, 0) == {"white": 1}
-    assert state.players[0].fakirs == 0 and state.discard == ["fakir"]
+    assert state.players[0].djinns == ("jafaar",) and pool(state, 0) == {"white": 1}
+    assert state.players[0].fakirs == 0 and state.discard == ("fakir",)
     assert "jafaar" not in state.djinn_display and state.bag[1] == 20 - 1
     assert len(state.djinn_display) == 2

@@ -3,6 +3,7 @@ FT-ENGINE-3, FT-ENGINE-5)."""
 
 from __future__ import annotations
 
+from sankore_rules.core.shared import removed
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.state import Move
 from tribes_positions import TRIBES, arrive, ask, codes, deal, legal, on, play, position, put
@@ -84,7 +85,7 @@ def test_ft_engine_3_a_player_without_camels_leaves_the_tile_free() -> None:
     """Ruling FT-ENGINE-3: the emptied tile stays free when its player has no camel left."""
     state = position()
     state.players[0].camels = 0
-    state.camels[0:11] = [0] * 11
+    state.camels = (0,) * 11 + state.camels[11:]
     put(state, "c3", "blue")
     state = arrive(state, "c2", "c3", "blue")
     assert on(state, "c3") == {} and state.camels[TRIBES.cell_index["c3"]] is None
@@ -95,7 +96,7 @@ def test_ft_act_8_colour_then_tile_then_selling() -> None:
     the tile's action, then selling."""
     state = position()
     state.players[0].fakirs = 1
-    state.deck.remove("fakir")
+    state.deck = removed(state.deck, "fakir")
     put(state, "c3", "blue", "yellow")
     state = arrive(state, "c2", "c3", "blue")
     assert state.decision == Task("builders", 0, {"cell": 14, "count": 2, "factor": 1})
@@ -117,7 +118,7 @@ def test_ft_end_1_the_last_camel_ends_the_game_at_the_end_of_the_round() -> None
     turn and the round is played out first."""
     state = position()
     state.players[0].camels = 1
-    state.camels[0:10] = [0] * 10
+    state.camels = (0,) * 10 + state.camels[10:]
     state.turn_track = [1, 3, 0, None]
     state.bid_track = [None, None, None, 2, None, None, None, None, None]
     put(state, "c3", "yellow")

@@ -14,10 +14,11 @@ import random
 import pytest
 
 import sankore_rules as sr
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.game import FIVE_TRIBES
 from sankore_rules.five_tribes.scoring import goods_points
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from tribes_positions import (
     TRIBES,
     arrive,
@@ -63,8 +64,8 @@ def _uses(state: FiveTribesState) -> list[str]:
 
 def _control(state: FiveTribesState, player: int, *cells: str) -> None:
     for name in cells:
-        state.camels[_cell(name)] = player
-        state.players[player].camels -= 1
+        state.camels = replaced_at(state.camels, _cell(name), player)
+        player_to_change(state, player).camels -= 1
 
 
 def _assassins_on_c3(state: FiveTribesState, player: int = 0) -> FiveTribesState:
@@ -113,7 +114,7 @@ def test_ft_pub_dj_9_11_19_rates_of_palm_trees_viziers_and_elders() -> None:
     FT-PUB-DJ-19 Shamhat (6): Elders 4 each."""
     state = position()
     _control(state, 0, "a1")
-    state.palms[0], state.palm_supply = 2, 10
+    state.palms, state.palm_supply = replaced_at(state.palms, 0, 2), 10
     give(state, 0, "yellow", 2)
     give(state, 0, "white", 3)
     before = sr.final_scores(state).players[0].breakdown
@@ -134,6 +135,7 @@ def test_ft_pub_dj_3_baal_coins_when_a_djinn_is_taken() -> None:
     state = arrive(state, "d2", "d3", "white")  # 4 Elders
     state = play(state, "djinn jafaar 2e")
     assert state.players[1].coins == 52
+    state = state.clone()  # a sealed state is edited as a draft
     give(state, 1, "white", 2)
     state = play(ask(state, "tile", 1, cell=_cell("d3")), "djinn shamhat 2e")
     assert state.players[1].coins == 53
@@ -172,7 +174,7 @@ def test_ft_pub_dj_12_kandicha_the_victims_pay() -> None:
     top = merchant.deck[0]
     merchant = play(merchant, "kill d3 green")
     held = merchant.players[0]
-    assert (held.goods, held.fakirs) == (([], 1) if top == "fakir" else ([top], 0))
+    assert (held.goods, held.fakirs) == (((), 1) if top == "fakir" else ((top,), 0))
     builder = play(_assassins_on_c3(base.clone()), "kill d3 blue")
     # Around d3: c2, c3, c4, d2, d3, d4 are blue; e2, e3, e4 red.
     assert builder.players[0].coins == 50 + 6
@@ -229,7 +231,7 @@ def test_ft_pub_dj_2_anun_nak_three_meeples_on_an_empty_tile() -> None:
     own(state, 0, "anun-nak")
     give(state, 0, "white", 1)
     _control(state, 1, "e6")
-    state.palms[_cell("e5")], state.palm_supply = 1, 11
+    state.palms, state.palm_supply = replaced_at(state.palms, _cell("e5"), 1), 11
     assert _uses(state) == ["use anun-nak 1e"]
     bag = sum(state.bag)
     state = play(state, "use anun-nak 1e")
@@ -251,7 +253,7 @@ def test_ft_pub_dj_5_bouraq_a_palace_on_any_village() -> None:
     assert legal(state) == ["raise c1", "raise c2", "raise c3", "raise c4", "raise c5"]
     state = play(state, "raise c4")
     assert state.palaces[_cell("c4")] == 1 and state.palace_supply == 9
-    assert state.players[0].fakirs == 0 and state.discard == ["fakir"]
+    assert state.players[0].fakirs == 0 and state.discard == ("fakir",)
 
 
 def test_ft_pub_dj_7_enki_a_palm_tree_on_any_oasis() -> None:
@@ -328,7 +330,7 @@ def test_ft_pub_dj_13_kumarbi_fakirs_lower_the_bid() -> None:
     assert state.decision == Task("bid", 0, {"marker": 0, "discount": 0})
     assert _uses(state) == ["use kumarbi 1f", "use kumarbi 2f"]
     state = play(state, "use kumarbi 2f", "bid 5")  # 5, two steps down: 3, 1
-    assert state.players[0].coins == 49 and state.discard == ["fakir", "fakir"]
+    assert state.players[0].coins == 49 and state.discard == ("fakir", "fakir")
     assert state.bid_track[5] == 0
     # The second marker's bid is in the same auction: the power is spent (FT-PUB-16).
     assert state.decision is not None and _uses(state) == []
@@ -353,7 +355,7 @@ def test_ft_pub_dj_22_utug_a_camel_on_a_tile_of_meeples() -> None:
     state = _picking()
     own(state, 0, "utug")
     give(state, 0, "white", 2)
-    state.palms[0], state.palm_supply = 1, 11
+    state.palms, state.palm_supply = replaced_at(state.palms, 0, 1), 11
     state = play(state, "use utug 2e")  # a2, the one tile it may claim, is claimed by itself
     assert state.camels[_cell("a2")] == 0 and on(state, "a2") == {"yellow": 1}
 
@@ -368,8 +370,8 @@ def test_ft_pub_dj_20_sibittis_draw_three_keep_one() -> None:
     state = play(state, "use sibittis 2e")
     assert legal(state) == [f"keep {d}" for d in top]
     state = play(state, f"keep {top[1]}")
-    assert state.players[0].djinns == ["sibittis", top[1]]
-    assert state.djinn_discard == [top[0], top[2]]
+    assert state.players[0].djinns == ("sibittis", top[1])
+    assert state.djinn_discard == (top[0], top[2])
     assert state.decision == Task("pick", 0)
 
 
@@ -381,8 +383,8 @@ def test_ft_pub_dj_21_sloar_the_top_resource_card() -> None:
     top = state.deck[0]
     state = play(state, "use sloar 1f")
     held = state.players[0]
-    assert (held.goods, held.fakirs) == (([], 1) if top == "fakir" else ([top], 0))
-    assert state.discard == ["fakir"] and len(state.deck) == 45 - 1 - 1
+    assert (held.goods, held.fakirs) == (((), 1) if top == "fakir" else ((top,), 0))
+    assert state.discard == ("fakir",) and len(state.deck) == 45 - 1 - 1
 
 
 # ---- when a power may be used ----------------------------------------------------------------
@@ -403,13 +405,14 @@ def test_ft_pub_16_once_a_turn_on_ones_turn_and_at_once_when_taken() -> None:
     assert "use sloar 1f" not in legal(state)
     assert codes(state, "use sloar 1f") == ["power_used"]
     state = play(state, "end")
-    assert state.used_powers == ["sloar"]
+    assert state.used_powers == ("sloar",)
+    state = state.clone()  # a sealed state is edited as a draft
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")
     state.turn_track = [None, 1, 2, 3]
     state.bid_track = [0, None, None, None, None, None, None, None, None]
     state = ask(state, "turn", 0, marker=0)
-    assert state.used_powers == [] and _uses(state) == ["use sloar 1f"]
+    assert state.used_powers == () and _uses(state) == ["use sloar 1f"]
     rival = state.clone()
     rival.agenda = (Task("sell", 1),)
     assert legal(rival) == ["end"]
@@ -459,7 +462,7 @@ def test_ft_pub_12_the_kill_takes_a_tile_only_with_a_camel_left() -> None:
     state = position()
     state.players[0].camels = 1
     for cell in (*range(6), *range(24, 28)):  # a1-a6 and e1-e4
-        state.camels[cell] = 0
+        state.camels = replaced_at(state.camels, cell, 0)
     put(state, "d3", "green")
     state = _assassins_on_c3(state)  # d3's Merchant, the one victim, is killed by itself
     assert state.camels[_cell("c3")] == 0 and state.players[0].camels == 0
@@ -476,7 +479,7 @@ def test_ft_pub_14_the_great_market_asks_6_for_the_last_card() -> None:
     state.agenda = (Task("tile", 0, {"cell": _cell("e1")}),)
     assert legal(state) == [f"buy {card}", "skip"]
     state = play(state, f"buy {card}")
-    assert state.players[0].coins == 44 and state.market == []
+    assert state.players[0].coins == 44 and state.market == ()
 
 
 def test_ft_pub_19_and_ft_engine_4_the_djinn_deck_is_rebuilt_from_its_discards() -> None:
@@ -485,12 +488,13 @@ def test_ft_pub_19_and_ft_engine_4_the_djinn_deck_is_rebuilt_from_its_discards()
     state = position()
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")
-    state.djinn_discard = [*state.djinn_deck, state.djinn_display.pop()]
+    state.djinn_discard = (*state.djinn_deck, state.djinn_display[-1])
+    state.djinn_display = state.djinn_display[:-1]
     state.djinn_deck = []
     discarded = sorted(state.djinn_discard)
     state.turn_track = [0, 1, 2, 3]
     state = ask(state, "round_end", -1)
-    assert len(state.djinn_display) == 3 and state.djinn_discard == []
+    assert len(state.djinn_display) == 3 and state.djinn_discard == ()
     assert sorted(state.djinn_display[2:] + state.djinn_deck) == discarded
     assert len(state.djinn_deck) == 19 and state.round == 2
     assert [e.detail for e in state.events if e.kind == "reshuffled"] == [{"djinns": 20}]

@@ -4,9 +4,10 @@ FT-AMB-6, FT-ENGINE-6)."""
 from __future__ import annotations
 
 import sankore_rules as sr
+from sankore_rules.core.shared import removed, replaced_at
 from sankore_rules.five_tribes.scoring import goods_points
 from sankore_rules.five_tribes.state import FiveTribesState
-from tribes_positions import TRIBES, ask, deal, give, play, position
+from tribes_positions import TRIBES, ask, deal, give, own, play, position
 
 
 def _sheet() -> FiveTribesState:
@@ -21,16 +22,15 @@ def _sheet() -> FiveTribesState:
     give(state, 0, "white", 2)
     give(state, 1, "yellow", 1)
     give(state, 2, "yellow", 1)
-    for seat, djinns in ((0, ["kumarbi"]), (1, ["hagis", "lamia"])):
-        for d in djinns:
-            (state.djinn_deck if d in state.djinn_deck else state.djinn_display).remove(d)
-            state.players[seat].djinns.append(d)
+    own(state, 0, "kumarbi")
+    own(state, 1, "hagis", "lamia")
     for cell, seat in (("a1", 0), ("c1", 0), ("d5", 1), ("e5", 1)):
-        state.camels[TRIBES.cell_index[cell]] = seat
+        state.camels = replaced_at(state.camels, TRIBES.cell_index[cell], seat)
         state.players[seat].camels -= 1
-    state.palms[TRIBES.cell_index["a1"]] = 1
-    state.palaces[TRIBES.cell_index["c1"]] = 1
-    state.palms[TRIBES.cell_index["b5"]] = 1  # on a tile nobody controls: worth nothing
+    state.palms = replaced_at(state.palms, TRIBES.cell_index["a1"], 1)
+    state.palaces = replaced_at(state.palaces, TRIBES.cell_index["c1"], 1)
+    # On a tile nobody controls: worth nothing.
+    state.palms = replaced_at(state.palms, TRIBES.cell_index["b5"], 1)
     state.palm_supply -= 2
     state.palace_supply -= 1
     deal(state, 0, "gold", "silk", "gold")
@@ -77,8 +77,8 @@ def test_ft_sc_8_ft_pub_22_and_ft_engine_6_a_tie_is_shared() -> None:
     assert [p.winner for p in scores.players] == [True, True, False]
     assert "share" in scores.tie_break and "coins" not in scores.tie_break
     state.players[0].coins, state.players[1].coins = 15, 15
-    state.players[0].goods.append("pottery")
-    state.deck.remove("pottery")
+    state.players[0].goods = (*state.players[0].goods, "pottery")
+    state.deck = removed(state.deck, "pottery")
     # P0: 68 + 5 coins + 4 (gold+silk+pottery 7 and gold 1 = 8, not 4); P1: 68 - 7.
     scores = sr.final_scores(state)
     assert [p.total for p in scores.players] == [77, 61, 1]
@@ -101,7 +101,7 @@ def test_ft_act_9_and_ft_amb_6_a_sold_set_pays_its_value_and_is_discarded() -> N
     state = position()
     deal(state, 0, "gold", "silk", "spice", "gold")
     state = play(ask(state, "sell", 0), "sell gold+silk+spice")
-    assert state.players[0].coins == 57 and state.players[0].goods == ["gold"]
-    assert state.discard == ["gold", "silk", "spice"]
+    assert state.players[0].coins == 57 and state.players[0].goods == ("gold",)
+    assert state.discard == ("gold", "silk", "spice")
     state = play(state, "sell gold")
     assert state.players[0].coins == 58 and state.decision is None

@@ -190,7 +190,7 @@ def test_ft_auc_2_the_zero_column_holds_three_and_pushes_up() -> None:
     state = position(players=2)
     state.turn_track = [0, 1, 2, 3]
     state = play(ask(state, "auction", -1), "bid 0", "bid 0", "bid 0")
-    assert state.bid_track[:3] == [2, 1, 0]
+    assert state.bid_track[:3] == (2, 1, 0)
     assert "bid 0" not in legal(state)
     assert codes(state, "bid 0") == ["bid_taken"]
 
@@ -223,7 +223,7 @@ def test_ft_act_1_and_ft_act_2_action_order_and_the_turn_order_track() -> None:
     by_value = sorted(bids, key=lambda m: -int(bids[m]))
     zeros = [m for m in bids if bids[m] == "0"]
     expected = [*by_value[:2], zeros[1], zeros[0]]  # the later 0 sits at the bottom
-    assert state.turn_track == [expected[0], None, None, None]
+    assert state.turn_track == (expected[0], None, None, None)
     assert state.decision == Task("pick", state.markers[expected[0]])
 
 
@@ -236,14 +236,17 @@ def test_ft_rnd_2_market_and_djinns_refilled_and_ft_engine_4_reshuffle() -> None
     state.discard = state.deck[:5] + state.market[:4]
     state.deck = state.deck[5:]
     state.market = state.market[4:]
-    state.djinn_deck.append(state.djinn_display.pop())
+    state.djinn_deck, state.djinn_display = (
+        (*state.djinn_deck, state.djinn_display[-1]),
+        state.djinn_display[:-1],
+    )
     state.discard += state.deck
     state.deck = []
     state.turn_track = [0, 1, 2, 3]
     state = ask(state, "round_end", -1)
     assert len(state.market) == 9 and len(state.djinn_display) == 3
     assert len(state.deck) + len(state.discard) == 54 - 9
-    assert state.discard == [] and state.round == 2
+    assert state.discard == () and state.round == 2
     assert [e.kind for e in state.events][:1] == ["reshuffled"]
 
 

@@ -3,7 +3,9 @@
 ``position()`` lays the tiles in table order (so the grid below is always the same), takes
 every meeple off the board into the bag, and leaves the agenda empty; ``put`` moves meeples
 from the bag to a cell, ``ask`` puts a decision on the agenda. The components stay conserved,
-so every position is a sound state.
+so every position is a sound state. States are values: ``position()`` is an editable draft
+(``clone()``), and a state ``apply`` returns is sealed, so a test edits ``state.clone()``; the
+helpers replace the containers they change (tuples) and never change a sealed part.
 
     a1-a6  oasis-1..6          b1-b6  small-market-1..6
     c1-c5  village-1..5        c6     small-market-7
@@ -18,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 import sankore_rules as sr
+from sankore_rules.core.shared import adjusted, removed, replaced_at
 from sankore_rules.core.tasks import Task
-from sankore_rules.five_tribes.state import FiveTribesState, Move
+from sankore_rules.five_tribes.state import FiveTribesState, Move, player_to_change
 
 TRIBES = sr.load_rules(game="five_tribes")
 COLOURS = TRIBES.colours  # yellow, white, green, blue, red
@@ -28,9 +31,9 @@ COLOURS = TRIBES.colours  # yellow, white, green, blue, red
 def position(players: int = 2, seed: int = 1) -> FiveTribesState:
     """A game with the tiles in table order, an empty board and an empty agenda."""
     state = sr.new_game(players=players, seed=seed, game="five_tribes").clone()
-    state.tiles = [t.id for t in TRIBES.tables.sultanate.tile]
+    state.tiles = tuple(t.id for t in TRIBES.tables.sultanate.tile)
     state.bag = TRIBES.meeple_counts
-    state.meeples = [(0,) * len(COLOURS)] * len(TRIBES.cells)
+    state.meeples = ((0,) * len(COLOURS),) * len(TRIBES.cells)
     state.agenda = ()
     state.events = []
     return state
@@ -42,9 +45,8 @@ def put(state: FiveTribesState, cell: str, *colours: str) -> None:
     for colour in colours:
         c = COLOURS.index(colour)
         assert state.bag[c] > 0
-        state.bag = (*state.bag[:c], state.bag[c] - 1, *state.bag[c + 1 :])
-        counts = state.meeples[i]
-        state.meeples[i] = (*counts[:c], counts[c] + 1, *counts[c + 1 :])
+        state.bag = adjusted(state.bag, c, -1)
+        state.meeples = replaced_at(state.meeples, i, adjusted(state.meeples[i], c, 1))
 
 
 def on(state: FiveTribesState, cell: str) -> dict[str, int]:
@@ -62,35 +64,42 @@ def pool(state: FiveTribesState, player: int) -> dict[str, int]:
 def give(state: FiveTribesState, player: int, colour: str, n: int) -> None:
     """Move ``n`` meeples of ``colour`` from the bag into a player's pool."""
     c = COLOURS.index(colour)
-    state.bag = (*state.bag[:c], state.bag[c] - n, *state.bag[c + 1 :])
-    p = state.players[player]
-    p.pool = (*p.pool[:c], p.pool[c] + n, *p.pool[c + 1 :])
+    state.bag = adjusted(state.bag, c, -n)
+    p = player_to_change(state, player)
+    p.pool = adjusted(p.pool, c, n)
 
 
 def deal(state: FiveTribesState, player: int, *cards: str) -> None:
     """Move resource cards from the deck (or, when it has none left, the market) into a hand."""
     for card in cards:
-        (state.deck if card in state.deck else state.market).remove(card)
-        if card == "fakir":
-            state.players[player].fakirs += 1
+        if card in state.deck:
+            state.deck = removed(state.deck, card)
         else:
-            state.players[player].goods.append(card)
+            state.market = removed(state.market, card)
+        holder = player_to_change(state, player)
+        if card == "fakir":
+            holder.fakirs += 1
+        else:
+            holder.goods = (*holder.goods, card)
 
 
 def show(state: FiveTribesState, *djinns: str) -> None:
     """Put ``djinns`` on display (each swapped with the display's last one)."""
     for d in djinns:
         if d not in state.djinn_display:
-            state.djinn_deck.remove(d)
-            state.djinn_deck.append(state.djinn_display.pop())
-            state.djinn_display.insert(0, d)
+            state.djinn_deck = (*removed(state.djinn_deck, d), state.djinn_display[-1])
+            state.djinn_display = (d, *state.djinn_display[:-1])
 
 
 def own(state: FiveTribesState, player: int, *djinns: str) -> None:
     """Give ``player`` the ``djinns``, from the deck or the display."""
     for d in djinns:
-        (state.djinn_deck if d in state.djinn_deck else state.djinn_display).remove(d)
-        state.players[player].djinns.append(d)
+        if d in state.djinn_deck:
+            state.djinn_deck = removed(state.djinn_deck, d)
+        else:
+            state.djinn_display = removed(state.djinn_display, d)
+        holder = player_to_change(state, player)
+        holder.djinns = (*holder.djinns, d)
 
 
 def ask(state: FiveTribesState, kind: str, player: int, **args: Any) -> FiveTribesState:
@@ -131,7 +140,7 @@ def arrive(
     ``via``, next to it, dropped there. ``target`` must hold that colour already. ``below``
     are the tasks left on the agenda under the move, the last one next."""
     c = COLOURS.index(colour)
-    state.bag = (*state.bag[:c], state.bag[c] - 1, *state.bag[c + 1 :])
+    state.bag = adjusted(state.bag, c, -1)
     hand = tuple(int(i == c) for i in range(len(COLOURS)))
     cell = TRIBES.cell_index[via]
     state.move = Move(cell, cell, -1, hand)

@@ -22,6 +22,7 @@ __all__ = [
     "popped",
     "removed",
     "replaced_at",
+    "shared_form",
     "with_item",
     "without",
 ]
@@ -130,3 +131,19 @@ def removed(values: tuple[T, ...], value: T) -> tuple[T, ...]:
     """
     i = values.index(value)
     return values[:i] + values[i + 1 :]
+
+
+def shared_form(value: Any) -> Any:
+    """``value`` with its lists as tuples and its dicts as read-only dicts, all the way down.
+
+    What a state edited by hand gets when ``apply`` copies it: the containers states share.
+
+    Examples:
+        >>> shared_form([1, [2, 3], {"a": [4]}])
+        (1, (2, 3), {'a': (4,)})
+    """
+    if isinstance(value, list | tuple) and not hasattr(value, "_fields"):
+        return tuple([shared_form(v) for v in value])
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: shared_form(v) for k, v in value.items()})
+    return value

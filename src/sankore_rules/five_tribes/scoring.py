@@ -10,6 +10,7 @@ tie-break (ruling FT-ENGINE-6, FT-PUB-22).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -59,7 +60,7 @@ class TribesScores:
     tie_break: str = TIE_BREAK
 
 
-def goods_points(rules: FiveTribesRules, goods: list[str], wild: int = 0) -> int:
+def goods_points(rules: FiveTribesRules, goods: Sequence[str], wild: int = 0) -> int:
     """FT-SC-7: the goods scored as sets of different goods, the largest set first.
 
     ``wild`` goods of any kind are added (FT-PUB-DJ-1), each as the kind that scores best.
@@ -85,7 +86,7 @@ def _best_sets(counts: tuple[int, ...], values: tuple[int, ...], wild: int) -> i
     return best
 
 
-def _rate(rules: FiveTribesRules, djinns: list[str], kind: PowerKind, default: int) -> int:
+def _rate(rules: FiveTribesRules, djinns: Sequence[str], kind: PowerKind, default: int) -> int:
     """What a piece is worth to a player holding ``djinns``: a Djinn's rate, or the table's."""
     powers = [rules.djinn_by_id[d].power for d in djinns]
     return max((p.amount for p in powers if p.kind is kind), default=default)

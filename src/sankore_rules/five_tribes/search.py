@@ -116,16 +116,20 @@ class TribesSampler:
             # Read with every check of from_json: a sample differs from this one only in the
             # order of the decks, the seed and how the hidden coins are shared, which every
             # check accepts as long as the coins add up (sample() keeps them so).
-            self._template = serial.read_checked(rules, text)
+            template = serial.read_checked(rules, text).clone()
         except _MALFORMED as exc:
             raise ValueError(f"the observation describes no state of the game: {exc}") from exc
-        self._template.events = events
+        template.events = events
+        template.seal()
+        self._template = template
 
     def sample(self, rng: random.Random) -> FiveTribesState:
         """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""
         state = self._template.clone()
-        rng.shuffle(state.deck)
-        rng.shuffle(state.djinn_deck)
+        deck, djinns = list(state.deck), list(state.djinn_deck)
+        rng.shuffle(deck)
+        rng.shuffle(djinns)
+        state.deck, state.djinn_deck = tuple(deck), tuple(djinns)
         rivals = [p for p in range(state.player_count) if p != self.viewer]
         # Every rival's share fits in the coins the viewer does not hold: the bank stays >= 0.
         cap = (self._total - self._own) // max(len(rivals), 1)
@@ -135,6 +139,7 @@ class TribesSampler:
         state.bank = self._total - sum(p.coins for p in state.players)
         state.seed = rng.getrandbits(SEED_BITS)
         state.draws = 0
+        state.seal()
         return state
 
 

@@ -4,17 +4,32 @@ Meeples are counted per cell and colour (the colours in the meeple table's order
 meeple of a colour sits where never matters. The bag is counted the same way and drawn from
 with a generator derived from the seed and the number of draws so far, so a game is replayed
 exactly from its seed and its actions.
+
+A state is a value, like Sankoré's (``core/values.py``): the states the library hands out
+(``new_game``, ``apply``, ``from_json``) are sealed and refuse every assignment. Their
+containers never change once made: sequences are tuples of ints, strings and frozen records,
+and task arguments read-only dicts. ``apply`` changes a draft
+([`successor`][sankore_rules.five_tribes.state.FiveTribesState.successor]) that shares every
+container with the state before; a rule replaces a container it changes (``replaced_at``,
+``adjusted``, ``removed`` of ``core/shared.py``) and takes a player's holdings with
+[`player_to_change`][sankore_rules.five_tribes.state.player_to_change], which copies them on
+the first change. ``clone()`` gives an editable draft, for positions set up by hand.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
+from typing import Any, ClassVar
 
-from attrs import define, evolve, field, frozen
+import attrs
+from attrs import define, field, frozen
 
+from sankore_rules.core.shared import ReadOnlyDict, replaced_at, shared_form
 from sankore_rules.core.tasks import Event, Task
+from sankore_rules.core.values import draft_of, sealable
 
-__all__ = ["FiveTribesState", "Move", "TribesPlayer", "generator"]
+__all__ = ["FiveTribesState", "Move", "TribesPlayer", "generator", "player_to_change"]
 
 
 @frozen
@@ -34,9 +49,13 @@ class Move:
     hand: tuple[int, ...]
 
 
-@define
+@sealable
+@define(slots=True, eq=False)
 class TribesPlayer:
     """One player's coins, camels, pool, cards and Djinns.
+
+    Sealed inside a sealed state; its tuples are shared by the states an action did not change
+    this player in (see ``player_to_change``).
 
     Attributes:
         coins: coins in hand.
@@ -47,23 +66,41 @@ class TribesPlayer:
         djinns: the Djinns held, in the order taken.
     """
 
+    #: Whether this object is sealed (its ``Draft`` twin says False); see ``core/values.py``.
+    sealed: ClassVar[bool]
     coins: int
     camels: int
     pool: tuple[int, ...]
-    goods: list[str]
+    goods: tuple[str, ...]
     fakirs: int
-    djinns: list[str]
+    djinns: tuple[str, ...]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every holding is (``key()``), whether sealed or a draft."""
+        if not isinstance(other, TribesPlayer):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def key(self) -> Hashable:
+        """A hashable key of this player's holdings, part of ``FiveTribesState.key()``."""
+        return (self.coins, self.camels, self.pool, self.goods, self.fakirs, self.djinns)
 
     def clone(self) -> TribesPlayer:
-        """A copy whose lists may change without touching this one."""
-        return TribesPlayer(
-            self.coins, self.camels, self.pool, list(self.goods), self.fakirs, list(self.djinns)
+        """An editable copy sharing the tuples (they never change)."""
+        return _PLAYER_DRAFT(
+            self.coins, self.camels, self.pool, self.goods, self.fakirs, self.djinns
         )
 
 
-@define
+@sealable
+@define(slots=True, eq=False)
 class FiveTribesState:
     """Everything about a Five Tribes game in progress.
+
+    A state handed out by the library is sealed: assigning to it or to a player's holdings
+    raises [`StateError`][sankore_rules.StateError]; ``clone()`` gives an editable draft. Two
+    states are equal when their positions are (``events`` takes no part), and ``key()`` is
+    hashable.
 
     Attributes:
         game: always ``"five_tribes"``; what tells its JSON from a Sankoré state's.
@@ -103,34 +140,36 @@ class FiveTribesState:
         events: what the last ``apply`` did. Not part of the position.
     """
 
+    #: Whether this state is sealed (its ``Draft`` twin says False); see ``core/values.py``.
+    sealed: ClassVar[bool]
     game: str
     rules_name: str
     rules_hash: str
     player_count: int
     seed: int
     draws: int
-    tiles: list[str]
-    meeples: list[tuple[int, ...]]
-    camels: list[int | None]
-    palms: list[int]
-    palaces: list[int]
+    tiles: tuple[str, ...]
+    meeples: tuple[tuple[int, ...], ...]
+    camels: tuple[int | None, ...]
+    palms: tuple[int, ...]
+    palaces: tuple[int, ...]
     bag: tuple[int, ...]
-    players: list[TribesPlayer]
-    deck: list[str]
-    market: list[str]
-    discard: list[str]
-    djinn_deck: list[str]
-    djinn_display: list[str]
-    djinn_discard: list[str]
+    players: tuple[TribesPlayer, ...]
+    deck: tuple[str, ...]
+    market: tuple[str, ...]
+    discard: tuple[str, ...]
+    djinn_deck: tuple[str, ...]
+    djinn_display: tuple[str, ...]
+    djinn_discard: tuple[str, ...]
     palm_supply: int
     palace_supply: int
     bank: int
-    markers: list[int]
-    turn_track: list[int | None]
-    bid_track: list[int | None]
+    markers: tuple[int, ...]
+    turn_track: tuple[int | None, ...]
+    bid_track: tuple[int | None, ...]
     round: int
     move: Move | None
-    used_powers: list[str]
+    used_powers: tuple[str, ...]
     end_triggered: bool
     end_cause: str | None
     game_over: bool
@@ -150,29 +189,150 @@ class FiveTribesState:
         task = self.decision
         return None if task is None else task.player
 
-    def clone(self) -> FiveTribesState:
-        """A copy ``apply`` may change without touching this state (immutables are shared)."""
-        return evolve(
-            self,
-            tiles=list(self.tiles),
-            meeples=list(self.meeples),
-            camels=list(self.camels),
-            palms=list(self.palms),
-            palaces=list(self.palaces),
-            players=[p.clone() for p in self.players],
-            deck=list(self.deck),
-            market=list(self.market),
-            discard=list(self.discard),
-            djinn_deck=list(self.djinn_deck),
-            djinn_display=list(self.djinn_display),
-            djinn_discard=list(self.djinn_discard),
-            used_powers=list(self.used_powers),
-            markers=list(self.markers),
-            turn_track=list(self.turn_track),
-            bid_track=list(self.bid_track),
-            agenda=self.agenda,
-            events=list(self.events),
+    def __eq__(self, other: object) -> bool:
+        """Equal when every part of the position is (``key()``), whether sealed or a draft."""
+        if not isinstance(other, FiveTribesState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def key(self) -> Hashable:
+        """A hashable key of the position: every field but ``events``, in declaration order."""
+        values = self._values()
+        return (
+            *values[:_PLAYERS],
+            tuple([p.key() for p in self.players]),
+            *values[_PLAYERS + 1 : -1],
+            tuple([(t.kind, t.player, frozenset(t.args.items())) for t in self.agenda]),
         )
+
+    def _values(self) -> tuple[Any, ...]:
+        # Every field but the log, by position: this runs on every apply, where a loop over
+        # the attrs fields would cost more than twice as much.
+        return (
+            self.game,
+            self.rules_name,
+            self.rules_hash,
+            self.player_count,
+            self.seed,
+            self.draws,
+            self.tiles,
+            self.meeples,
+            self.camels,
+            self.palms,
+            self.palaces,
+            self.bag,
+            self.players,
+            self.deck,
+            self.market,
+            self.discard,
+            self.djinn_deck,
+            self.djinn_display,
+            self.djinn_discard,
+            self.palm_supply,
+            self.palace_supply,
+            self.bank,
+            self.markers,
+            self.turn_track,
+            self.bid_track,
+            self.round,
+            self.move,
+            self.used_powers,
+            self.end_triggered,
+            self.end_cause,
+            self.game_over,
+            self.agenda,
+        )
+
+    def seal(self) -> None:
+        """Make this draft a value, as the library hands states out: no assignment is taken.
+
+        The players are sealed with it and the agenda's tasks get read-only arguments. It
+        expects the library's containers (tuples): a draft edited by hand gets them in
+        ``successor()``, when applied.
+        """
+        for player in self.players:
+            if type(player) is _PLAYER_DRAFT:
+                player.__class__ = TribesPlayer
+        for task in self.agenda:
+            # A task with a plain dict was made during this apply: no one else holds it.
+            if type(task.args) is not ReadOnlyDict:
+                object.__setattr__(task, "args", ReadOnlyDict(task.args))
+        if type(self) is _STATE_DRAFT:
+            self.__class__ = FiveTribesState
+
+    def clone(self) -> FiveTribesState:
+        """An editable copy (a draft): changing it never changes this state.
+
+        Its players are drafts too; every other container is shared (tuples never change):
+        replace one to change it (``draft.market = (...)``).
+        """
+        return self._copy(tuple([p.clone() for p in self.players]))
+
+    def successor(self) -> FiveTribesState:
+        """The draft ``apply`` changes: like ``clone()``, but sharing the players' sealed parts.
+
+        A player's holdings are copied only when a rule changes them (``player_to_change``).
+        A hand-edited draft is copied whole with the library's containers (tuples), so that
+        nothing its caller holds is shared with the state ``apply`` returns.
+        """
+        if type(self) is _STATE_DRAFT:
+            return _in_shared_form(self.clone())
+        return self._copy(
+            tuple([p if type(p) is TribesPlayer else p.clone() for p in self.players])
+        )
+
+    def _copy(self, players: tuple[TribesPlayer, ...]) -> FiveTribesState:
+        values = self._values()
+        # The fields in declaration order (a test holds _values to them): mypy cannot count
+        # the starred ones.
+        return _STATE_DRAFT(  # type: ignore[call-arg]
+            *values[:_PLAYERS], players, *values[_PLAYERS + 1 :], self.events.copy()
+        )
+
+
+#: Where ``players`` stands among the fields (``FiveTribesState._values``).
+_PLAYERS = 12
+
+
+def player_to_change(state: FiveTribesState, player: int) -> TribesPlayer:
+    """The holdings of ``player`` in the draft ``state``, ready to be changed.
+
+    A draft made by ``apply`` shares the holdings of the players its action has not changed
+    yet; the first change copies them here. Sealed holdings refuse any change, so a rule that
+    changed them without this would fail at once, not corrupt a state.
+    """
+    holder = state.players[player]
+    if type(holder) is _PLAYER_DRAFT:
+        return holder
+    holder = holder.clone()
+    state.players = replaced_at(state.players, player, holder)
+    return holder
+
+
+#: What ``_in_shared_form`` leaves alone: the records it treats apart, and the log.
+_NOT_CONTAINERS = frozenset({"players", "agenda", "events", "move"})
+
+
+def _in_shared_form(draft: FiveTribesState) -> FiveTribesState:
+    """``draft`` (a fresh clone of a hand-edited state) with tuples for its containers."""
+    names: list[Any] = [
+        (record, f.name)
+        for record in (draft, *draft.players)
+        for f in attrs.fields(type(record).__mro__[1])
+        if f.name not in _NOT_CONTAINERS
+    ]
+    for record, name in names:
+        setattr(record, name, shared_form(getattr(record, name)))
+    if draft.move is not None:
+        move = draft.move
+        draft.move = Move(move.start, move.cell, move.came_from, tuple(move.hand))
+    draft.agenda = tuple([Task(t.kind, t.player, ReadOnlyDict(t.args)) for t in draft.agenda])
+    return draft
+
+
+#: The editable twins of the state classes (see ``core/values.py``).
+_PLAYER_DRAFT = draft_of(TribesPlayer)
+_STATE_DRAFT = draft_of(FiveTribesState)
 
 
 def generator(state: FiveTribesState) -> random.Random:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, names_nothing, push
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
@@ -71,7 +72,7 @@ def resolve_auction(
 ) -> None:
     """Every marker bids, in the order of the turn-order track (FT-AUC-1)."""
     log(state, "round", None, round=state.round)
-    state.used_powers = []
+    state.used_powers = ()
     bids = [
         Task("bid", state.markers[marker], {"marker": marker, "discount": 0})
         for marker in state.turn_track
@@ -121,15 +122,17 @@ def resolve_bid(
     value = int(action.args[0])
     marker = task.args["marker"]
     price = bid_price(rules, state, task.player, value, task.args["discount"])
-    state.turn_track[state.turn_track.index(marker)] = None
+    state.turn_track = replaced_at(state.turn_track, state.turn_track.index(marker), None)
     spaces = [i for i, v in enumerate(rules.tables.tracks.bids) if v == value]
     if value == 0:
         # FT-AUC-2: the newcomer takes the bottom space, those there move up.
         column = [state.bid_track[i] for i in spaces if state.bid_track[i] is not None]
+        track = list(state.bid_track)
         for i, occupant in zip(spaces, [marker, *column], strict=False):
-            state.bid_track[i] = occupant
+            track[i] = occupant
+        state.bid_track = tuple(track)
     else:
-        state.bid_track[spaces[0]] = marker
+        state.bid_track = replaced_at(state.bid_track, spaces[0], marker)
     pay_coins(state, task.player, price, "bid")
     log(state, "bid", task.player, marker=marker, bid=value, paid=price)
 

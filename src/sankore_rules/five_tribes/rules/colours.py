@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, memo, names_nothing, push
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
@@ -31,7 +32,7 @@ from sankore_rules.five_tribes.rules.common import (
     to_bag,
 )
 from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind
 
 __all__ = ["blue_tiles_around", "builders_coins", "kill_targets", "resolve_colour"]
@@ -47,16 +48,16 @@ def resolve_colour(
 ) -> None:
     """Carry out the effect of ``count`` meeples of ``colour`` taken on ``cell``."""
     effect = rules.tables.meeples.meeple[colour].effect
-    holder = state.players[player]
     if effect in (MeepleEffect.VIZIERS, MeepleEffect.ELDERS):
         # FT-MEEP-1, FT-MEEP-2: kept in the pool.
+        holder = player_to_change(state, player)
         holder.pool = add(holder.pool, colour, count)
         return
     # FT-MEEP-3..5, ruling FT-AMB-1: the colours with an effect go back to the bag.
     to_bag(state, colour, count)
     if effect is MeepleEffect.MERCHANTS:
-        taken = state.market[:count]
-        del state.market[:count]
+        taken = list(state.market[:count])
+        state.market = state.market[count:]
         for card in taken:
             take_card(state, player, card)
         log(state, "cards", player, taken=taken)
@@ -106,8 +107,9 @@ def _check_fakirs(
 
 def _discard_fakirs(state: FiveTribesState, player: int, action: Action) -> int:
     n = int(action.args[0])
-    state.players[player].fakirs -= n
-    state.discard.extend([FAKIR] * n)
+    if n:
+        player_to_change(state, player).fakirs -= n
+        state.discard = (*state.discard, *[FAKIR] * n)
     if n:
         log(state, "fakirs", player, discarded=n)
     return n
@@ -238,16 +240,16 @@ def _kill(rules: FiveTribesRules, state: FiveTribesState, player: int, action: A
     effect = rules.tables.meeples.meeple[colour].effect
     if where in rules.cell_index:
         cell = rules.cell_index[where]
-        state.meeples[cell] = add(state.meeples[cell], colour, -1)
+        state.meeples = replaced_at(state.meeples, cell, add(state.meeples[cell], colour, -1))
         log(state, "kill", player, cell=where, colour=colour_name)
     else:
         cell = -1
-        victim = state.players[int(where[1:])]
+        victim = player_to_change(state, int(where[1:]))
         victim.pool = add(victim.pool, colour, -1)
         log(state, "kill", player, rival=int(where[1:]), colour=colour_name)
     if spoils and effect in (MeepleEffect.VIZIERS, MeepleEffect.ELDERS):
         # FT-PUB-DJ-12: the victim joins the killer's pool instead of the bag.
-        killer = state.players[player]
+        killer = player_to_change(state, player)
         killer.pool = add(killer.pool, colour, 1)
     else:
         to_bag(state, colour, 1)

@@ -1,13 +1,17 @@
 """What several rules do alike: coins to and from the bank, the bag, the deck, camels, powers.
 
-Every helper changes the state it is given (a copy ``apply`` made) and logs what it did.
+Every helper changes the state it is given (a draft ``apply`` made) and logs what it did. A
+draft shares its containers with the sealed state it came from, so a helper replaces a
+container it changes (tuples never change) and takes a player's holdings with
+``player_to_change``.
 """
 
 from __future__ import annotations
 
 from sankore_rules.core.engine import log
+from sankore_rules.core.shared import adjusted, replaced_at
 from sankore_rules.five_tribes.board import FiveTribesRules
-from sankore_rules.five_tribes.state import FiveTribesState, generator
+from sankore_rules.five_tribes.state import FiveTribesState, generator, player_to_change
 from sankore_rules.five_tribes.tables import PowerKind
 
 __all__ = [
@@ -31,9 +35,8 @@ __all__ = [
 FAKIR = "fakir"
 
 
-def add(counts: tuple[int, ...], colour: int, n: int) -> tuple[int, ...]:
-    """``counts`` with ``n`` more (or, negative, fewer) of ``colour``."""
-    return (*counts[:colour], counts[colour] + n, *counts[colour + 1 :])
+#: ``counts`` with ``n`` more (or, negative, fewer) of ``colour``: ``core/shared.py``'s.
+add = adjusted
 
 
 def gain_coins(state: FiveTribesState, player: int, amount: int, why: str) -> int:
@@ -41,7 +44,7 @@ def gain_coins(state: FiveTribesState, player: int, amount: int, why: str) -> in
     paid = min(amount, state.bank)
     if paid > 0:
         state.bank -= paid
-        state.players[player].coins += paid
+        player_to_change(state, player).coins += paid
         log(state, "coins", player, gained=paid, why=why)
     return paid
 
@@ -49,7 +52,8 @@ def gain_coins(state: FiveTribesState, player: int, amount: int, why: str) -> in
 def pay_coins(state: FiveTribesState, player: int, amount: int, why: str) -> None:
     """``player`` pays ``amount`` coins (never more than they hold) to the bank."""
     paid = min(amount, state.players[player].coins)
-    state.players[player].coins -= paid
+    if paid:
+        player_to_change(state, player).coins -= paid
     state.bank += paid
     if paid:
         log(state, "coins", player, paid=paid, why=why)
@@ -92,23 +96,27 @@ def draw_djinn(state: FiveTribesState) -> str | None:
 
 def _draw(state: FiveTribesState, deck: str, discard: str, counted: str) -> str | None:
     """The top of the pile ``deck``, rebuilt from the pile ``discard`` when it is empty."""
-    pile: list[str] = getattr(state, deck)
+    pile: tuple[str, ...] = getattr(state, deck)
     if not pile and getattr(state, discard):
-        pile = sorted(getattr(state, discard))
-        generator(state).shuffle(pile)
-        setattr(state, deck, pile)
-        setattr(state, discard, [])
+        shuffled = sorted(getattr(state, discard))
+        generator(state).shuffle(shuffled)
+        pile = tuple(shuffled)
+        setattr(state, discard, ())
         log(state, "reshuffled", None, **{counted: len(pile)})
-    return pile.pop(0) if pile else None
+    if not pile:
+        setattr(state, deck, pile)
+        return None
+    setattr(state, deck, pile[1:])
+    return pile[0]
 
 
 def take_card(state: FiveTribesState, player: int, card: str) -> None:
     """``player`` takes the resource card ``card`` into hand."""
-    holder = state.players[player]
+    holder = player_to_change(state, player)
     if card == FAKIR:
         holder.fakirs += 1
     else:
-        holder.goods.append(card)
+        holder.goods = (*holder.goods, card)
 
 
 def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cell: int) -> None:
@@ -117,11 +125,11 @@ def place_camel(rules: FiveTribesRules, state: FiveTribesState, player: int, cel
     A cell already controlled stays its owner's; a player without camels puts none
     (ruling FT-ENGINE-3). The last camel triggers the end of the game (FT-END-1).
     """
-    holder = state.players[player]
-    if state.camels[cell] is not None or holder.camels == 0:
+    if state.camels[cell] is not None or state.players[player].camels == 0:
         return
+    holder = player_to_change(state, player)
     holder.camels -= 1
-    state.camels[cell] = player
+    state.camels = replaced_at(state.camels, cell, player)
     log(state, "camel", player, cell=rules.cells[cell])
     if holder.camels == 0 and not state.end_triggered:
         state.end_triggered, state.end_cause = True, "last_camel"
@@ -137,10 +145,10 @@ def place_piece(
     """
     if piece == "palm":
         state.palm_supply -= 1
-        state.palms[cell] += 1
+        state.palms = adjusted(state.palms, cell, 1)
     else:
         state.palace_supply -= 1
-        state.palaces[cell] += 1
+        state.palaces = adjusted(state.palaces, cell, 1)
     log(state, piece, player, cell=rules.cells[cell])
     if piece == "palace":
         income(rules, state, PowerKind.INCOME_PALACE, player)

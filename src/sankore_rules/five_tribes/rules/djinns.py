@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, names_nothing, push
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import removed, replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
@@ -47,7 +48,7 @@ from sankore_rules.five_tribes.rules.common import (
     take_card,
     to_bag,
 )
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from sankore_rules.five_tribes.tables import Cost, MeepleEffect, PowerKind, Price, TileAction
 
 __all__ = [
@@ -87,14 +88,14 @@ def take_djinn(
     rules: FiveTribesRules, state: FiveTribesState, player: int, djinn: str, price: Price
 ) -> None:
     """``player`` pays ``price`` and takes ``djinn`` from the display (FT-TILE-5)."""
-    holder = state.players[player]
+    holder = player_to_change(state, player)
     elders = rules.effect_colour[MeepleEffect.ELDERS]
     # Spent Elders go back to the bag, spent Fakirs to the discard pile.
     holder.pool = add(holder.pool, elders, -price.elders)
     to_bag(state, elders, price.elders)
     holder.fakirs -= price.fakirs
-    state.discard.extend([FAKIR] * price.fakirs)
-    state.djinn_display.remove(djinn)
+    state.discard = (*state.discard, *[FAKIR] * price.fakirs)
+    state.djinn_display = removed(state.djinn_display, djinn)
     log(state, "djinn", player, djinn=djinn, elders=price.elders, fakirs=price.fakirs)
     gain_djinn(rules, state, player, djinn)
 
@@ -105,7 +106,8 @@ def gain_djinn(rules: FiveTribesRules, state: FiveTribesState, player: int, djin
     The Djinn just taken does not pay for itself (FT-PUB-DJ-3).
     """
     income(rules, state, PowerKind.INCOME_DJINN, player)
-    state.players[player].djinns.append(djinn)
+    holder = player_to_change(state, player)
+    holder.djinns = (*holder.djinns, djinn)
 
 
 # ---- paying --------------------------------------------------------------------------------
@@ -135,12 +137,12 @@ def _spend(rules: FiveTribesRules, state: FiveTribesState, player: int, word: st
     match = _PAYMENT.fullmatch(word)
     assert match is not None
     elders, fakirs = (int(g) if g else 0 for g in match.groups())
-    holder = state.players[player]
+    holder = player_to_change(state, player)
     colour = rules.effect_colour[MeepleEffect.ELDERS]
     holder.pool = add(holder.pool, colour, -elders)
     to_bag(state, colour, elders)
     holder.fakirs -= fakirs
-    state.discard.extend([FAKIR] * fakirs)
+    state.discard = (*state.discard, *[FAKIR] * fakirs)
     return fakirs
 
 
@@ -255,7 +257,7 @@ def use_power(rules: FiveTribesRules, state: FiveTribesState, task: Task, action
     power = rules.djinn_by_id[djinn].power
     index = list(rules.djinn_by_id).index(djinn)
     fakirs = _spend(rules, state, player, word)
-    state.used_powers.append(djinn)
+    state.used_powers = (*state.used_powers, djinn)
     log(state, "power", player, djinn=djinn, paid=word)
     kind = power.kind
     if kind is PowerKind.BID_DISCOUNT:
@@ -276,7 +278,7 @@ def use_power(rules: FiveTribesRules, state: FiveTribesState, task: Task, action
     elif kind is PowerKind.DRAW_DJINNS:
         drawn = [d for d in (draw_djinn(state) for _ in range(power.amount)) if d is not None]
         # The Djinns drawn wait face up on the discard pile; the one kept leaves it.
-        state.djinn_discard.extend(drawn)
+        state.djinn_discard = (*state.djinn_discard, *drawn)
         log(state, "drew_djinns", player, djinns=drawn)
         push(state, Task("keep", player, {"count": len(drawn)}), task)
     else:
@@ -333,7 +335,8 @@ def resolve_fill(
     for _ in range(rules.djinn_by_id[_djinn(rules, task)].power.amount):
         colour = draw_meeple(state)
         if colour is not None:
-            state.meeples[cell] = add(state.meeples[cell], colour, 1)
+            meeples = add(state.meeples[cell], colour, 1)
+            state.meeples = replaced_at(state.meeples, cell, meeples)
             log(state, "drawn", task.player, colour=rules.colours[colour], cell=action.args[0])
 
 
@@ -425,7 +428,7 @@ def resolve_keep(
     """The draw_djinns power (FT-PUB-DJ-20): one Djinn drawn is kept, the others discarded."""
     assert action is not None
     djinn = action.args[0]
-    state.djinn_discard.remove(djinn)
+    state.djinn_discard = removed(state.djinn_discard, djinn)
     log(state, "kept", task.player, djinn=djinn)
     gain_djinn(rules, state, task.player, djinn)
 

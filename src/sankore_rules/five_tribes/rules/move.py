@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, names_nothing, push
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules, Walker
 from sankore_rules.five_tribes.engine import ENGINE
@@ -81,9 +82,9 @@ def resolve_turn(
     Djinns' powers in their turn (``powers``), but no one moves again.
     """
     marker = task.args["marker"]
-    state.bid_track[state.bid_track.index(marker)] = None
-    state.turn_track[state.turn_track.index(None)] = marker
-    state.used_powers = []
+    state.bid_track = replaced_at(state.bid_track, state.bid_track.index(marker), None)
+    state.turn_track = replaced_at(state.turn_track, state.turn_track.index(None), marker)
+    state.used_powers = ()
     log(state, "turn", task.player, marker=marker)
     if state.end_cause == "no_move" or not movable(rules, state):
         if not state.end_triggered:
@@ -146,7 +147,7 @@ def resolve_pick(
         return
     cell = rules.cell_index[action.args[0]]
     hand = state.meeples[cell]
-    state.meeples[cell] = (0,) * len(hand)
+    state.meeples = replaced_at(state.meeples, cell, (0,) * len(hand))
     state.move = Move(cell, cell, -1, hand)
     log(state, "pick", task.player, cell=rules.cells[cell], meeples=sum(hand))
     push(state, Task("drop", task.player))
@@ -227,7 +228,7 @@ def resolve_drop(
     move = state.move
     cell = rules.cell_index[action.args[0]]
     colour = rules.colour_index[action.args[1]]
-    state.meeples[cell] = add(state.meeples[cell], colour, 1)
+    state.meeples = replaced_at(state.meeples, cell, add(state.meeples[cell], colour, 1))
     hand = add(move.hand, colour, -1)
     log(state, "drop", task.player, cell=rules.cells[cell], colour=rules.colours[colour])
     owner = state.camels[cell]
@@ -255,7 +256,7 @@ def _take(
 ) -> None:
     """FT-ACT-6..8: the colour is taken from the last tile; an emptied tile takes a camel."""
     taken = state.meeples[cell][colour]
-    state.meeples[cell] = add(state.meeples[cell], colour, -taken)
+    state.meeples = replaced_at(state.meeples, cell, add(state.meeples[cell], colour, -taken))
     log(state, "take", player, cell=rules.cells[cell], colour=rules.colours[colour], count=taken)
     if not any(state.meeples[cell]):
         place_camel(rules, state, player, cell)

@@ -27,12 +27,12 @@ def refill(rules: FiveTribesRules, state: FiveTribesState) -> None:
         card = draw_card(state)
         if card is None:
             break
-        state.market.append(card)
+        state.market = (*state.market, card)
     while len(state.djinn_display) < rules.tables.djinns.display:
         djinn = draw_djinn(state)
         if djinn is None:
             break
-        state.djinn_display.append(djinn)
+        state.djinn_display = (*state.djinn_display, djinn)
 
 
 @ENGINE.step("round_end")

@@ -12,12 +12,13 @@ from itertools import combinations
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, memo, names_nothing, push
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import removed
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import gain_coins
 from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
-from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 
 __all__ = ["sell_options"]
 
@@ -72,10 +73,10 @@ def resolve_sell(
         use_power(rules, state, task, action)
         return
     goods = action.args[0].split("+")
-    holder = state.players[task.player]
+    holder = player_to_change(state, task.player)
     for good in goods:
-        holder.goods.remove(good)
-    state.discard.extend(goods)
+        holder.goods = removed(holder.goods, good)
+    state.discard = (*state.discard, *goods)
     value = rules.set_value(len(goods))
     log(state, "sold", task.player, goods=goods, value=value)
     gain_coins(state, task.player, value, "sold a set")

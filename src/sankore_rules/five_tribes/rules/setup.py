@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from sankore_rules.core.tasks import Task
+from sankore_rules.core.values import draft_of
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
@@ -61,41 +62,43 @@ def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> Fi
     order = list(range(len(markers)))
     rng.shuffle(order)  # the first round's turn order is drawn
     cells = len(rules.cells)
-    state = FiveTribesState(
+    state = draft_of(FiveTribesState)(
         game=GAME,
         rules_name=rules.name,
         rules_hash=rules.content_hash,
         player_count=players,
         seed=seed,
         draws=0,
-        tiles=tiles,
-        meeples=meeples,
-        camels=[None] * cells,
-        palms=[0] * cells,
-        palaces=[0] * cells,
+        tiles=tuple(tiles),
+        meeples=tuple(meeples),
+        camels=(None,) * cells,
+        palms=(0,) * cells,
+        palaces=(0,) * cells,
         bag=tuple(left),
-        players=[
-            TribesPlayer(coins, allotment.camels, (0,) * width, [], 0, []) for _ in range(players)
-        ],
-        deck=deck,
-        market=market,
-        discard=[],
-        djinn_deck=djinns,
-        djinn_display=display,
-        djinn_discard=[],
+        players=tuple(
+            draft_of(TribesPlayer)(coins, allotment.camels, (0,) * width, (), 0, ())
+            for _ in range(players)
+        ),
+        deck=tuple(deck),
+        market=tuple(market),
+        discard=(),
+        djinn_deck=tuple(djinns),
+        djinn_display=tuple(display),
+        djinn_discard=(),
         palm_supply=tables.tracks.palms,
         palace_supply=tables.tracks.palaces,
         bank=tables.tracks.bank - players * coins,
-        markers=markers,
-        turn_track=list[int | None](order),
-        bid_track=[None] * len(tables.tracks.bids),
+        markers=tuple(markers),
+        turn_track=tuple[int | None, ...](order),
+        bid_track=(None,) * len(tables.tracks.bids),
         round=1,
         move=None,
-        used_powers=[],
+        used_powers=(),
         end_triggered=False,
         end_cause=None,
         game_over=False,
         agenda=(Task("auction", -1),),
     )
     ENGINE.settle(rules, state)
+    state.seal()  # handed out as a value, like every state the library gives
     return state

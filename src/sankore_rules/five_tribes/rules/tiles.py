@@ -14,6 +14,7 @@ from itertools import combinations
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, memo, names_nothing
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.shared import removed
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
@@ -128,7 +129,7 @@ def resolve_tile(
         kind = rules.tile_kind(state.tiles[cell])
         pay_coins(state, task.player, kind.price, "market")
         for card in action.args:
-            state.market.remove(card)
+            state.market = removed(state.market, card)
             take_card(state, task.player, card)
         log(state, "bought", task.player, cards=list(action.args))
     elif action.kind == "djinn":
