@@ -30,10 +30,10 @@ $(CORE): pyproject.toml | $(VENV)/bin/python
 	touch $(CORE)
 
 # Everything the tests, the docs and the benchmarks use: the dev tools, the browser tests'
-# Playwright, the game-AI interfaces (numpy, OpenSpiel ...) and Ray.
+# Playwright, the game-AI interfaces (numpy, OpenSpiel ...), Ray and the match server.
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,ai,ray,server]'
 	touch $(CORE) $(STAMP)
 
 demo: $(CORE)

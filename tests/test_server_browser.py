@@ -3,7 +3,8 @@ driven by Playwright, against a server process on a free loopback port.
 
 The page is the one the server serves at ``/``; the tests click what a person would: the lobby's
 form, a seat's claim button, the legal actions' buttons, the notation box. They need the
-``server`` and ``browser`` extras and Chromium; none of them is skipped.
+``server`` and ``browser`` extras and Chromium: like tests/test_browser.py, they are skipped
+(with one line saying why) on a machine without Chromium, and must run under CI.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import httpx
 import pytest
 from playwright.sync_api import sync_playwright
 
-from test_browser import CHROMIUM, CHROMIUM_ARGS, Watched
+from test_browser import CHROMIUM, CHROMIUM_ARGS, MISSING, Watched
 from test_server import Server, serving
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 #: A bound on each wait for the page, in milliseconds.
 WAIT = 20_000

@@ -1258,12 +1258,37 @@ def build_parser() -> argparse.ArgumentParser:
     rnd = _command(sub, "random", help="a seeded random game, its final scores")
     _setup_arguments(rnd)
     rnd.set_defaults(run=_random_game)
+
+    # Listed here for --help; main() hands its arguments to the server's own parser.
+    _command(
+        sub,
+        "serve",
+        help="serve matches of every game over HTTP, with a browser page (extra 'server')",
+        add_help=False,
+    )
     return parser
+
+
+def _serve(argv: Sequence[str]) -> int:
+    """``serve``: the match server's own command line (``sankore-rules serve --help``)."""
+    try:
+        from sankore_rules.interfaces.server import main as serve
+    except ImportError as exc:
+        print(
+            f"{PROG}: error: the match server needs the extra 'server': "
+            f"pip install 'sankore-rules[server]' ({exc})",
+            file=sys.stderr,
+        )
+        return UNUSABLE
+    return serve(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["serve"]:
+        return _serve(given[1:])
+    args = build_parser().parse_args(given)
     try:
         status: int = args.run(args)
         sys.stdout.flush()
