@@ -106,6 +106,8 @@ bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python benchmarks/speed.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/speed.py --only chess calls memory
 	$(BIN)/python benchmarks/ai_overhead.py
+	$(BIN)/python benchmarks/tensor_speed.py
+	$(BIN)/python benchmarks/vector_env_speed.py
 
 # The MCTS bot against the greedy and the random bot (win rates with 95% intervals, time per
 # decision), then simulate's games per second on 1 and 2 processes and on Ray with 2 CPUs.

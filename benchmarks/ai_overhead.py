@@ -13,6 +13,12 @@ microseconds per decision and the ratio to the bare API:
 ``openspiel + observer``     and the tensor through ``make_observation(game).set_from``
 ``openspiel + list``         and ``state.observation_tensor(player)`` (a new list each time)
 ``openspiel + clone``        and one ``state.clone()`` (what MCTS does at every step)
+``vector env (8)``           ``VectorGameEnv(8)``: 8 games stepped per call, observations and
+                             masks of every game included (per decision of one game)
+
+Then the ratios the issue sets targets for (29): the PettingZoo step to the bare API (≤ 2), the
+OpenSpiel step with its observer to the bare ``apply_action`` (≤ 2). The ways run interleaved,
+``--rounds`` times; each figure is the median over rounds.
 
 Each way picks a uniformly random legal action with its own seeded generator, so the games
 differ from way to way but their lengths are alike; the figure is the process's CPU time per
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -38,6 +45,7 @@ from sankore_rules.interfaces.ai.action_space import index_to_action, legal_indi
 from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES  # registers the games
 from sankore_rules.interfaces.ai.pettingzoo_env import raw_env
 from sankore_rules.interfaces.ai.tensors import observation_tensor
+from sankore_rules.interfaces.ai.vector_env import VectorGameEnv
 
 Driver = Callable[[int, int, int | None], int]  # (players, seed, turn limit) -> decisions
 
@@ -125,6 +133,24 @@ def openspiel(tensor: str = "", clone: bool = False) -> Driver:
     return drive
 
 
+def vector(players: int, seed: int, turn_limit: int | None) -> int:
+    rng = random.Random(seed)
+    environment = VectorGameEnv(8, players=players, seed=seed, options={"turn_limit": turn_limit})
+    observations, _ = environment.reset()
+    decisions = 0
+    # As many decisions as about one game of each of the 8 slots: until 8 games have ended.
+    ended = 0
+    while ended < 8:
+        actions = []
+        for row in observations["action_mask"]:
+            legal = np.flatnonzero(row)
+            actions.append(int(legal[rng.randrange(len(legal))]))
+        observations, _rewards, terminations, truncations, _ = environment.step(actions)
+        ended += int(terminations.sum() + truncations.sum())
+        decisions += 8
+    return decisions
+
+
 DRIVERS: dict[str, Driver] = {
     "bare API": bare,
     "indices": indices,
@@ -135,7 +161,14 @@ DRIVERS: dict[str, Driver] = {
     "openspiel + observer": openspiel(tensor="observer"),
     "openspiel + list": openspiel(tensor="list"),
     "openspiel + clone": openspiel(clone=True),
+    "vector env (8)": vector,
 }
+#: (name, way, baseline): the ratios issue 29 sets targets for.
+RATIOS = (
+    ("pettingzoo step / bare API", "pettingzoo", "bare API"),
+    ("openspiel + observer / openspiel", "openspiel + observer", "openspiel"),
+    ("vector env / bare API", "vector env (8)", "bare API"),
+)
 
 
 def main() -> None:
@@ -144,22 +177,39 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-limit", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     print(
         f"{args.games} random games of {args.players} players, turn limit {args.turn_limit}, "
-        f"seeds from {args.seed}"
+        f"seeds from {args.seed}, median of {args.rounds} interleaved rounds"
     )
-    print(f"{'way':<20} {'decisions':>9} {'us/decision':>12} {'x bare':>7}")
-    baseline = None
-    for name, drive in DRIVERS.items():
+    for drive in DRIVERS.values():
         drive(args.players, args.seed, args.turn_limit)  # warm up: rulesets, layouts, imports
-        decisions = 0
-        start = time.process_time_ns()
-        for g in range(args.games):
-            decisions += drive(args.players, args.seed + g, args.turn_limit)
-        per = (time.process_time_ns() - start) / decisions / 1000
-        baseline = baseline or per
-        print(f"{name:<20} {decisions:>9} {per:>12.1f} {per / baseline:>7.2f}")
+    figures: dict[str, list[float]] = {name: [] for name in DRIVERS}
+    counts: dict[str, int] = {}
+    ratios: dict[str, list[float]] = {name: [] for name, _, _ in RATIOS}
+    for _ in range(args.rounds):
+        row: dict[str, float] = {}
+        for name, drive in DRIVERS.items():
+            decisions = 0
+            start = time.process_time_ns()
+            for g in range(args.games):
+                decisions += drive(args.players, args.seed + g, args.turn_limit)
+            row[name] = (time.process_time_ns() - start) / decisions / 1000
+            figures[name].append(row[name])
+            counts[name] = decisions
+        for label, way, base in RATIOS:
+            ratios[label].append(row[way] / row[base])
+    baseline = statistics.median(figures["bare API"])
+    print(f"{'way':<22} {'decisions':>9} {'us/decision':>12} {'x bare':>7}")
+    for name in DRIVERS:
+        per = statistics.median(figures[name])
+        print(f"{name:<22} {counts[name]:>9} {per:>12.1f} {per / baseline:>7.2f}")
+    print("ratios (median of the rounds' ratios; target <= 2):")
+    for label, values in ratios.items():
+        print(f"  {label:<34} {statistics.median(values):>5.2f}")
+    steps = 1e6 / statistics.median(figures["vector env (8)"])
+    print(f"vector env: {steps:.0f} agent steps/s (target >= 10,000 for 2 players)")
 
 
 if __name__ == "__main__":

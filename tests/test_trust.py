@@ -25,7 +25,6 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES, started
-from sankore_rules import api
 from sankore_rules.core import registry
 from sankore_rules.interfaces import cli
 from sankore_rules.sankore import engine
@@ -505,8 +504,7 @@ def test_cli_show_dev_zero_refused_at_once() -> None:
     status, out, err = run_cli("show", "/dev/zero")
     assert (2, "") == (status, out)
     assert (
-        "sankore-rules: error: /dev/zero: a character device, not a state or a record file\n"
-        == err
+        "sankore-rules: error: /dev/zero: a character device, not a state or a record file\n" == err
     )
     assert time.perf_counter() - started_at < 10
 

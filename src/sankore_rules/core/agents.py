@@ -9,6 +9,13 @@ block of labelled axes; [`SegmentedLayout`][sankore_rules.core.agents.SegmentedL
 them out, and a [`Writer`][sankore_rules.core.agents.Writer] collects a state's non-zero values
 by segment and position before writing them into the caller's buffer.
 
+A state changes little from one decision to the next, and its unchanged parts are the same
+objects (``apply`` copies only along the path that changes). So a layout may answer ``pieces``:
+the tensor as a list of [`Part`][sankore_rules.core.agents.Part]s, each the non-zero values that
+one piece of the state gives, kept per ruleset and handed out again, the same object, while that
+piece of the state is the same object. A door that keeps the previous tensor of a seat rewrites
+only the parts that are not the same objects as last time.
+
 Nothing here imports numpy: the buffer comes from the caller (the AI door allocates a numpy
 array); a Python list of floats serves as well.
 """
@@ -19,14 +26,28 @@ import functools
 import hashlib
 import math
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from attrs import frozen
 
 from sankore_rules.core.actions import Action, action_problem
 
-__all__ = ["MAX_AXES", "Family", "NumberedSpace", "Segment", "SegmentedLayout", "Writer", "number"]
+__all__ = [
+    "MAX_AXES",
+    "Family",
+    "NumberedSpace",
+    "Part",
+    "Segment",
+    "SegmentedLayout",
+    "Writer",
+    "number",
+]
+
+#: One piece of a tensor: the positions it sets and their values (every other position is 0).
+Part: TypeAlias = tuple[tuple[int, ...], tuple[float, ...]]
+#: How many parts a layout keeps before it forgets them all and starts again.
+MEMO_LIMIT = 20_000
 
 
 class _Ruleset(Protocol):
@@ -238,6 +259,7 @@ class SegmentedLayout:
             strides = [math.prod(p.shape[k + 1 :]) for k in range(len(p.shape))]
             a, b, c, d = (*strides, 0, 0, 0, 0)[:MAX_AXES]
             self.offsets[p.name] = (p.start, a, b, c, d)
+        self._memo: dict[Hashable, tuple[object, Part]] = {}
 
     @property
     def segments(self) -> tuple[tuple[str, int], ...]:
@@ -248,8 +270,8 @@ class SegmentedLayout:
         """Each segment of a numpy ``tensor`` by name, reshaped, sharing its memory."""
         return {p.name: tensor[p.start : p.stop].reshape(p.shape) for p in self.parts}
 
-    def write(self, state: Any, player: int, out: Any) -> None:
-        """Write what ``player`` sees of ``state`` into the zeroed buffer ``out``.
+    def check(self, state: Any, player: int) -> int:
+        """``player`` as a seat of ``state``.
 
         Raises:
             ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
@@ -259,9 +281,76 @@ class SegmentedLayout:
         seats = state.player_count
         if isinstance(player, bool) or not 0 <= player < seats:
             raise ValueError(f"player must be 0..{seats - 1}, got {player!r}")
+        return int(player)
+
+    def write(self, state: Any, player: int, out: Any) -> None:
+        """Write what ``player`` sees of ``state`` into the zeroed buffer ``out``.
+
+        Raises:
+            ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
+        """
+        positions: list[int] = []
+        values: list[float] = []
+        for at, value in self.pieces(state, player):
+            positions += at
+            values += value
+        try:  # a numpy array takes every position in one assignment
+            out[positions] = values
+        except TypeError:
+            for i, v in zip(positions, values, strict=True):
+                out[i] = v
+
+    def pieces(self, state: Any, player: int) -> list[Part]:
+        """What ``player`` sees of ``state``, as parts whose positions never overlap.
+
+        The same list, part for part, as objects, for the unchanged pieces of two states of
+        one game (when the layout overrides ``collect``).
+
+        Raises:
+            ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
+        """
+        return self.collect(state, self.check(state, player))
+
+    def collect(self, state: Any, viewer: int) -> list[Part]:
+        """The parts of seat ``viewer``'s view; by default one, made by ``fill`` each time."""
         w = Writer(self.offsets)
-        self.fill(state, int(player), w)
-        w.write(out)
+        self.fill(state, viewer, w)
+        return [w.part()]
+
+    def cached(
+        self, build: Callable[..., None], source: object, extra: Hashable, *args: Any
+    ) -> Part:
+        """The part ``build(writer, source, *args)`` writes, made once per ``source`` object.
+
+        ``extra`` holds whatever else the part depends on (the seat it is seen from); the
+        part is kept with ``source`` itself, so the identity it is found by stays unique.
+        """
+        key = (build, id(source), extra)
+        found = self._memo.get(key)
+        if found is not None and found[0] is source:
+            return found[1]
+        w = Writer(self.offsets)
+        build(w, source, *args)
+        part = w.part()
+        self._remember(key, (source, part))
+        return part
+
+    def valued(self, build: Callable[..., None], key: Hashable, *args: Any) -> Part:
+        """The part ``build(writer, *args)`` writes, made once per ``key``: all it depends on."""
+        found = self._memo.get((build, key))
+        if found is not None:
+            return found[1]
+        w = Writer(self.offsets)
+        build(w, *args)
+        part = w.part()
+        self._remember((build, key), (None, part))
+        return part
+
+    def _remember(self, key: Hashable, entry: tuple[object, Part]) -> None:
+        # Parts keep their states' pieces alive: past the limit, start again.
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[key] = entry
 
     def fill(self, state: Any, viewer: int, w: Writer) -> None:
         """Collect in ``w`` what seat ``viewer`` sees of ``state`` (each game writes its own)."""
@@ -272,10 +361,11 @@ class SegmentedLayout:
 
 
 class Writer:
-    """Collects a tensor's non-zero values by segment and index, then writes them at once.
+    """Collects a tensor's non-zero values by segment and index, then gives them as a part.
 
-    Positions are worked out in Python and the buffer written at the end, so a layout's
-    ``write`` reads as the list of what it shows.
+    Positions are worked out in Python and the buffer written at the end (by the layout's
+    ``write``, or by a door from the parts), so a layout's ``fill`` reads as the list of
+    what it shows.
     """
 
     def __init__(self, offsets: Mapping[str, tuple[int, int, int, int, int]]) -> None:
@@ -311,14 +401,6 @@ class Writer:
             if value:
                 self.values[base + j] = value / scale
 
-    def write(self, out: Any) -> None:
-        """Write what was collected into the zeroed buffer ``out``.
-
-        A buffer that takes a list of positions at once (a numpy array) is written in one
-        assignment, far cheaper than one per value; any other, value by value.
-        """
-        try:
-            out[list(self.values)] = list(self.values.values())
-        except TypeError:
-            for i, value in self.values.items():
-                out[i] = value
+    def part(self) -> Part:
+        """What was collected, as a part."""
+        return tuple(self.values), tuple(self.values.values())

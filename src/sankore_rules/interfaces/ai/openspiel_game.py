@@ -83,9 +83,9 @@ from sankore_rules.interfaces.ai.returns import outcome
 from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
-    observation_tensor,
     segment_views,
     tensor_layout,
+    tensor_writer,
 )
 from sankore_rules.interfaces.search import Determinizer
 
@@ -533,7 +533,8 @@ class ProtocolObserver:
         if state.position is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observation_tensor(state.position, state.seat(player))
+            writer = tensor_writer(tensor_layout(api.rules_of(state.position)))
+            writer.copy_into(state.position, state.seat(player), self.tensor)
 
     def string_from(self, state: ProtocolState, player: int) -> str:
         """``player``'s view as a line of text (with the decisions so far, for perfect recall)."""

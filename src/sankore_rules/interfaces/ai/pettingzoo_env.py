@@ -59,27 +59,21 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sankore_rules import api
-from sankore_rules.core.registry import find_game, games
 from sankore_rules.interfaces.ai.action_space import (
     index_to_action,
     legal_mask,
     num_distinct_actions,
 )
-from sankore_rules.interfaces.ai.returns import SCHEMES, returns
+from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
+from sankore_rules.interfaces.ai.returns import returns
 from sankore_rules.interfaces.ai.tensors import observation_tensor, tensor_layout
 
 __all__ = ["MAX_TURNS", "GameEnv", "env", "raw_env"]
 
-#: The decisions a game may last before every live agent is truncated, by default.
-MAX_TURNS = 10_000
 #: The seeds of the games a generator deals: 128 bits, as the games' own fresh seeds.
 _SEED_BITS = 128
 
 Observation = dict[str, npt.NDArray[Any]]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo is untyped
@@ -120,22 +114,9 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         rules: Any = None,
     ) -> None:
         super().__init__()
-        if game is not None and not isinstance(game, str):
-            raise ValueError(f"game must be a registered game's name or None, got {game!r}")
-        found = games()[0] if game is None else find_game(game)
-        if not _whole(players) or players not in found.player_counts:
-            counts = ", ".join(map(str, found.player_counts))
-            raise ValueError(f"players must be one of {counts} for {found.name}, got {players!r}")
-        if seed is not None and not _whole(seed):
-            raise ValueError(f"seed must be an int or None, got {seed!r}")
-        if rewards not in SCHEMES:
-            raise ValueError(f"rewards must be one of {', '.join(SCHEMES)}, got {rewards!r}")
-        if max_turns is not None and (not _whole(max_turns) or max_turns < 1):
-            raise ValueError(f"max_turns must be an int of at least 1 or None, got {max_turns!r}")
+        found = check_arguments(game, players, seed, rewards, max_turns, options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
-        if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"options must be a mapping of option names, got {options!r}")
         self.game = found
         self.players = players
         self.options: dict[str, Any] = dict(options or {})
@@ -187,7 +168,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
             ValueError: for a seed that is not an int.
         """
         if seed is not None:
-            if not _whole(seed):
+            if not whole(seed):
                 raise ValueError(f"seed must be an int or None, got {seed!r}")
             self._next_seed = seed
             self._dealer = random.Random(seed)

@@ -3,7 +3,9 @@
 [`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor] asks the state's
 game for its tensor layout (the hook ``tensor_layout`` of [`Game`][sankore_rules.core.game.Game],
 a [`TensorLayout`][sankore_rules.core.game.TensorLayout]), allocates a zeroed ``float32`` array of
-its size and lets the layout write into it: everything the seat's
+its size and lets the layout write into it (or, for a layout that answers ``pieces``, rewrites
+only what changed in the seat's previous tensor, see
+[`TensorWriter`][sankore_rules.interfaces.ai.tensors.TensorWriter]): everything the seat's
 [`observation`][sankore_rules.observation] shows and nothing it hides, every value in
 ``[0, 1]``, other seats seen from the viewer's. The layout is fixed per ruleset, so one network
 plays any seat and any player count; the docs page "Game-AI interfaces" prints each game's.
@@ -37,11 +39,13 @@ from sankore_rules.core.game import TensorLayout
 from sankore_rules.interfaces.ai.action_space import check_rules, check_state
 
 __all__ = [
+    "TensorWriter",
     "information_state_string",
     "observation_string",
     "observation_tensor",
     "segment_views",
     "tensor_layout",
+    "tensor_writer",
 ]
 
 
@@ -82,6 +86,80 @@ def _seat(state: Any, player: object) -> int:
     return int(player)
 
 
+class TensorWriter:
+    """Observation tensors of one layout, each seat's written over its previous one.
+
+    A layout that answers ``pieces`` (a list of parts, each the same object while the piece
+    of the state it shows is unchanged) is written incrementally: the writer keeps, for each
+    seat (and each ``slot``, one per game an environment runs side by side), the last tensor
+    and its parts, clears the positions of the parts that are gone and writes the new ones,
+    then hands out a copy. A layout without
+    ``pieces`` is written whole into a zeroed array each time.
+    """
+
+    def __init__(self, layout: TensorLayout) -> None:
+        self.layout = layout
+        self._pieces = getattr(layout, "pieces", None)
+        self._last: dict[object, tuple[npt.NDArray[np.float32], memoryview, list[Any]]] = {}
+
+    def tensor(self, state: Any, seat: int, slot: object = None) -> npt.NDArray[np.float32]:
+        """A new array: what ``seat`` sees of ``state`` (a state of the layout's ruleset)."""
+        if self._pieces is None:
+            tensor = np.zeros(self.layout.size, dtype=np.float32)
+            self.layout.write(state, seat, tensor)
+            return tensor
+        return self.into(state, seat, slot).copy()
+
+    def copy_into(
+        self, state: Any, seat: int, out: npt.NDArray[np.float32], slot: object = None
+    ) -> None:
+        """Write what ``seat`` sees of ``state`` over the whole of ``out``, the layout's size."""
+        if self._pieces is None:
+            out.fill(0.0)
+            self.layout.write(state, seat, out)
+        else:
+            out[:] = self.into(state, seat, slot)
+
+    def into(self, state: Any, seat: int, slot: object = None) -> npt.NDArray[np.float32]:
+        """The kept array of (``seat``, ``slot``), rewritten to show ``state``: do not keep it."""
+        assert self._pieces is not None, "a layout without pieces has no kept array"
+        parts = self._pieces(state, seat)
+        key = (seat, slot)
+        last = self._last.get(key)
+        if last is None:
+            buffer = np.zeros(self.layout.size, dtype=np.float32)
+            last = self._last[key] = (buffer, buffer.data, [])
+        buffer, view_of, before = last
+        view: Any = view_of  # typeshed's memoryview takes ints only; a float32 view takes floats
+        # Parts are few and small, and most are the same objects as last time: writing the
+        # changed ones value by value through a memoryview beats making numpy arrays of them.
+        if len(before) == len(parts):
+            for old, new in zip(before, parts, strict=True):
+                if old is not new:
+                    for i in old[0]:
+                        view[i] = 0.0
+                    for i, value in zip(*new, strict=True):
+                        view[i] = value
+        else:
+            buffer.fill(0.0)
+            for at, values in parts:
+                for i, value in zip(at, values, strict=True):
+                    view[i] = value
+        self._last[key] = (buffer, view, parts)
+        return buffer
+
+
+_WRITERS: dict[int, tuple[TensorLayout, TensorWriter]] = {}
+
+
+def tensor_writer(layout: TensorLayout) -> TensorWriter:
+    """The shared writer of ``layout``, made once."""
+    found = _WRITERS.get(id(layout))
+    if found is None or found[0] is not layout:
+        found = _WRITERS[id(layout)] = (layout, TensorWriter(layout))
+    return found[1]
+
+
 def observation_tensor(state: Any, player: int) -> npt.NDArray[np.float32]:
     """What ``player`` may see of ``state``, as a flat ``float32`` array of values in [0, 1].
 
@@ -89,10 +167,7 @@ def observation_tensor(state: Any, player: int) -> npt.NDArray[np.float32]:
         ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
     seat = _seat(state, player)
-    layout = tensor_layout(api.rules_of(state))
-    tensor = np.zeros(layout.size, dtype=np.float32)
-    layout.write(state, seat, tensor)
-    return tensor
+    return tensor_writer(tensor_layout(api.rules_of(state))).tensor(state, seat)
 
 
 def observation_string(state: Any, player: int) -> str:

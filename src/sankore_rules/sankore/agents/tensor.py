@@ -30,13 +30,21 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from sankore_rules.core.agents import SegmentedLayout, SegmentSpec, Writer, per_ruleset
+from sankore_rules.core.agents import Part, SegmentedLayout, SegmentSpec, Writer, per_ruleset
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.rules.turn import TURN_OPTIONS
-from sankore_rules.sankore.state import SCHOLAR, SoloState, State
+from sankore_rules.sankore.state import (
+    SCHOLAR,
+    Graduated,
+    MadrasaTile,
+    MarketColumn,
+    PlayerState,
+    SoloState,
+    State,
+)
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = [
@@ -72,14 +80,124 @@ class SankoreLayout(SegmentedLayout):
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.ix = _Index(rules)
+        # Each player's parts by the player's identity, seat and sight of the hand.
+        self.players: dict[tuple[int, int, bool], tuple[PlayerState, list[Part]]] = {}
+        # The pieces of the board seen alike from every seat: (State field, writer, arguments).
+        self.board: tuple[tuple[str, Callable[..., None], tuple[object, ...]], ...] = (
+            ("queues", _queues, (self.ix,)),
+            ("queue_tokens", _queue_tokens, (self.ix,)),
+            ("boxes", _boxes, (self.ix,)),
+            ("theology_books", _theology, (self.ix,)),
+            ("port_tokens", _ports, (self.ix,)),
+            ("region_tiles", _region_tiles, (self.ix,)),
+            ("overflow_books", _overflow_books, (rules, self.ix)),
+            ("overflow_prestige", _overflow_prestige, (rules, self.ix)),
+            ("madrasa", _madrasa, (self.ix,)),
+            ("supply_books", _supply_books, (rules,)),
+            ("supply_prestige", _supply_prestige, (rules,)),
+            ("supply_sankore", _sankore_supply, (self.ix,)),
+            ("skill_stacks", _skill_stacks, (rules, self.ix)),
+            ("graduation", _graduation, (self.ix,)),
+            ("market", _market, (rules, self.ix)),
+            ("library", _library, (self.ix,)),
+            ("students_out", _students_out, (rules,)),
+            ("discarded_sankore", _discarded, (self.ix,)),
+            ("draft", _draft, (self.ix,)),
+        )
+        # Each seat's previous state of each game (by seed), with its board's, seat-relative
+        # pieces' and players' parts.
+        self.last: dict[
+            tuple[int, int], tuple[State, list[Part], list[Part], list[list[Part]]]
+        ] = {}
         names = (rules.name, rules.content_hash)
         super().__init__("sankore", State, names, _segments(rules, self.ix))
 
     def fill(self, state: State, viewer: int, w: Writer) -> None:
-        """Collect what seat ``viewer`` sees of ``state``; the Scholar's board in a solo game."""
-        _fill(self.rules, self.ix, state, viewer, w)
+        """Collect what seat ``viewer`` sees of ``state`` in ``w``, all at once."""
+        for positions, values in self.collect(state, viewer):
+            w.values.update(zip(positions, values, strict=True))
+
+    def collect(self, state: State, viewer: int) -> list[Part]:
+        """What seat ``viewer`` sees of ``state``, one part per piece of the state.
+
+        Each piece's part is made once and found again by the piece's identity (or, for the
+        few loose numbers, by their values). The seat's previous state of the same game (the
+        same seed) is kept too: a piece
+        that is the same object as there reuses its part without a lookup, so a state one
+        decision on from the last costs a comparison per piece and the making of the few
+        pieces that changed.
+        """
+        rules, ix, n = self.rules, self.ix, state.player_count
+        cached = self.cached
+        # A game keeps its seed from start to end: games stepped side by side each find
+        # their own previous state.
+        recent = (viewer, state.seed)
+        last = self.last.get(recent)
+        if last is not None and (
+            last[0].player_count != n or (last[0].solo is None) != (state.solo is None)
+        ):
+            last = None
+        head = _head(ix, self, state, viewer)
+        board: list[Part] = []
+        if last is None:
+            for name, build, args in self.board:
+                board.append(cached(build, getattr(state, name), None, *args))
+            seated = [
+                cached(_spaces, state.spaces, (viewer, n), ix, viewer, n),
+                cached(
+                    _madrasa_students, state.madrasa_students, (viewer, n), rules, ix, viewer, n
+                ),
+            ]
+        else:
+            before, before_board, before_seated, _players = last
+            for (name, build, args), part in zip(self.board, before_board, strict=True):
+                piece = getattr(state, name)
+                if piece is getattr(before, name):
+                    board.append(part)
+                else:
+                    board.append(cached(build, piece, None, *args))
+            seated = before_seated
+            if state.spaces is not before.spaces:
+                seated = [cached(_spaces, state.spaces, (viewer, n), ix, viewer, n), seated[1]]
+            if state.madrasa_students is not before.madrasa_students:
+                sent = state.madrasa_students
+                seated = [
+                    seated[0],
+                    cached(_madrasa_students, sent, (viewer, n), rules, ix, viewer, n),
+                ]
+        players: list[list[Part]] = []
+        for p, pl in enumerate(state.players):
+            if last is not None:
+                before_pl = last[0].players[p]
+                if pl is before_pl:
+                    players.append(last[3][p])
+                    continue
+            s = (p - viewer) % n
+            # OBJ-1: a hand is seen by its holder only; the Scholar's deck by nobody (SOLO-SET-9).
+            sees_hand = p == viewer and not state.is_scholar(p)
+            key = (id(pl), s, sees_hand)
+            found = self.players.get(key)
+            if found is None or found[0] is not pl:
+                if last is None:
+                    made = _player_parts(self, pl, s, sees_hand, None, [])
+                else:
+                    made = _player_parts(self, pl, s, sees_hand, before_pl, last[3][p])
+                found = (pl, made)
+                if len(self.players) >= 4096:  # they keep their states' pieces alive
+                    self.players.clear()
+                self.players[key] = found
+            players.append(found[1])
+        if len(self.last) >= 1024:  # they keep their states alive
+            self.last.clear()
+        self.last[recent] = (state, board, seated, players)
+        parts = [*head, *board, *seated]
+        for held in players:
+            parts += held
         if state.solo is not None:
-            _fill_solo(self.rules, self.ix, state, state.solo, w)
+            scholar = state.players[SCHOLAR]
+            seen = (len(scholar.objectives), scholar.books, state.end_cause == "scholar")
+            parts.append(cached(_solo, state.solo, seen, rules, ix, state))
+        return parts
 
 
 @per_ruleset
@@ -95,6 +213,7 @@ class _Index:
     """Every label list of the layout, and the position of each label, for one ruleset."""
 
     def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         t = rules.tables
         storage = t.components.prestige_storage
         self.seats = ("self", *(f"+{k}" for k in range(1, max(rules.queue_layouts))))
@@ -494,103 +613,211 @@ def _segments(rules: Rules, ix: _Index) -> list[SegmentSpec]:
     ]
 
 
-# ---- the tensor ----------------------------------------------------------------------------------
+# ---- the tensor, piece by piece ---------------------------------------------------------------
+# Each function writes the non-zero values one piece of the state gives; ``collect`` keeps
+# what they write by the piece's identity. A function reads nothing but its arguments (and,
+# for those kept by value, only the values their key names), or a kept part would go stale.
+
+_SCORING = {"book": 0, "prestige": 1}
 
 
-def _fill(rules: Rules, ix: _Index, state: State, viewer: int, w: Writer) -> None:
-    """Collect ``viewer``'s view of ``state`` in ``w``."""
-    n = state.player_count
-    c, lim = rules.counts, rules.limits
-    disc = ix.disc
-    cards = ix.card_pos
-    sankore = ix.sankore_pos
-
-    def seat(p: int) -> int:
-        return (p - viewer) % n
-
-    # ---- seats and the decision
-    for s in range(n):
-        w.one("seat.present", s)
-    w.one("seat.first", seat(state.first_player))
+def _named_discipline(ix: _Index, state: State) -> str | None:
+    """The discipline the pending decision names, if any."""
     task = state.decision
     if task is not None:
-        w.one("seat.deciding", seat(task.player))
-        w.one("decision.kind", ix.decision_pos[task.kind])
         for arg in _DISCIPLINE_ARGS:
             named = task.args.get(arg)
-            if isinstance(named, str) and named in disc:
-                w.one("decision.discipline", disc[named])
-                break
+            if isinstance(named, str) and named in ix.disc:
+                return named
+    return None
+
+
+def _head(ix: _Index, layout: SankoreLayout, state: State, viewer: int) -> list[Part]:
+    """The seats, the pending decision, the turn's progress and the end, as small parts.
+
+    Each is kept by the values it reads, few of which change at one decision, and most of
+    whose combinations come back: most decisions find every one of them made.
+    """
+    valued, n, rules = layout.valued, state.player_count, layout.rules
+    task = state.decision
+    deciding = None if task is None else ((task.player - viewer) % n, task.kind)
+    first = (state.first_player - viewer) % n
+    teaching = state.teaching
+    return [
+        valued(_seats, (n, first, state.library_side, state.turn_limit is None), ix, state, first),
+        valued(_deciding, (deciding, _named_discipline(ix, state)), ix, state, viewer),
+        valued(
+            _turn,
+            (state.main_used, state.abilities_used, state.pending_scorings, state.scorings_done),
+            ix,
+            state,
+        ),
+        valued(
+            _teaching,
+            None if teaching is None else ((teaching[0] - viewer) % n, *teaching[1:]),
+            ix,
+            state,
+            viewer,
+        ),
+        valued(
+            _end,
+            (state.end_triggered, state.game_over, state.end_cause, state.favour_supply),
+            rules,
+            state,
+        ),
+    ]
+
+
+def _seats(w: Writer, ix: _Index, state: State, first: int) -> None:
+    for s in range(state.player_count):
+        w.one("seat.present", s)
+    w.one("seat.first", first)
+    w.one("library.side", ix.side_pos[state.library_side])
+    if state.turn_limit is not None:
+        w.one("variant.turn_limit")
+
+
+def _deciding(w: Writer, ix: _Index, state: State, viewer: int) -> None:
+    task = state.decision
+    if task is not None:
+        w.one("seat.deciding", (task.player - viewer) % state.player_count)
+        w.one("decision.kind", ix.decision_pos[task.kind])
+        named = _named_discipline(ix, state)
+        if named is not None:
+            w.one("decision.discipline", ix.disc[named])
+
+
+def _turn(w: Writer, ix: _Index, state: State) -> None:
+    disc = ix.disc
     for main in state.main_used:
         w.one("turn.main_used", ix.main_pos[main])
     for number in state.abilities_used:
-        w.one("turn.abilities_used", cards[number])
-    scoring = {"book": 0, "prestige": 1}
+        w.one("turn.abilities_used", ix.card_pos[number])
     for area, kind, _token in state.pending_scorings:
-        w.one("turn.pending_scorings", disc[area], scoring[kind])
+        w.one("turn.pending_scorings", disc[area], _SCORING[kind])
     for done in state.scorings_done:
         area, kind = done.split(":")
-        w.one("scorings_done", disc[area], scoring[kind])
+        w.one("scorings_done", disc[area], _SCORING[kind])
+
+
+def _teaching(w: Writer, ix: _Index, state: State, viewer: int) -> None:
     if state.teaching is not None:
         who, taught_class, taught, origin = state.teaching
-        w.one("teaching.seat", seat(who))
+        w.one("teaching.seat", (who - viewer) % state.player_count)
         w.one("teaching.class", ix.class_space_pos[taught_class])
-        w.one("teaching.student", disc[taught])
+        w.one("teaching.student", ix.disc[taught])
         w.one("teaching.origin", ix.student_space_pos[origin])
+
+
+def _end(w: Writer, rules: Rules, state: State) -> None:
     w.flag("end.triggered", state.end_triggered)
     w.flag("end.over", state.game_over)
     if state.end_cause in END_CAUSES:  # the Scholar's end is a solo segment's
         w.one("end.cause", END_CAUSES.index(state.end_cause))
+    w.put("supply.favour", state.favour_supply / rules.counts.favour_tiles)
 
-    # ---- the shared board
-    for q, queue in enumerate(state.queues):
+
+def _queues(w: Writer, queues: tuple[tuple[str | None, ...], ...], ix: _Index) -> None:
+    for q, queue in enumerate(queues):
         for i, queued in enumerate(queue):
             if queued is not None:
-                w.one("queues", q, i, disc[queued])
-    for key, d in state.queue_tokens.items():
+                w.one("queues", q, i, ix.disc[queued])
+
+
+def _queue_tokens(w: Writer, tokens: dict[str, str], ix: _Index) -> None:
+    for key, d in tokens.items():
         area, position = key.split(":")
-        w.one("queue_tokens", disc[area], int(position), disc[d])
-    regions = ix.region_pos
-    for key, (book, prestige) in state.boxes.items():
+        w.one("queue_tokens", ix.disc[area], int(position), ix.disc[d])
+
+
+def _boxes(w: Writer, boxes: dict[str, tuple[str | None, str | None]], ix: _Index) -> None:
+    disc = ix.disc
+    for key, (book, prestige) in boxes.items():
         area, region = key.split(":")
         if book is not None:
-            w.one("boxes.book", disc[area], regions[region], disc[book])
+            w.one("boxes.book", disc[area], ix.region_pos[region], disc[book])
         if prestige is not None:
-            w.one("boxes.prestige", disc[area], regions[region], disc[prestige])
-    area_space = ix.area_space_pos
-    for space, owner in state.spaces.items():
-        w.one("spaces", area_space[space], seat(owner))
-    for space, d in state.theology_books.items():
-        w.one("theology_books", ix.theology_pos[space], disc[d])
-    for space, d in state.port_tokens.items():
-        w.one("port_tokens", ix.port_pos[space], disc[d])
-    for key, tile in state.region_tiles.items():
+            w.one("boxes.prestige", disc[area], ix.region_pos[region], disc[prestige])
+
+
+def _spaces(w: Writer, spaces: dict[str, int], ix: _Index, viewer: int, n: int) -> None:
+    for space, owner in spaces.items():
+        w.one("spaces", ix.area_space_pos[space], (owner - viewer) % n)
+
+
+def _theology(w: Writer, books: dict[str, str], ix: _Index) -> None:
+    for space, d in books.items():
+        w.one("theology_books", ix.theology_pos[space], ix.disc[d])
+
+
+def _ports(w: Writer, tokens: dict[str, str], ix: _Index) -> None:
+    for space, d in tokens.items():
+        w.one("port_tokens", ix.port_pos[space], ix.disc[d])
+
+
+def _region_tiles(w: Writer, tiles: dict[str, str], ix: _Index) -> None:
+    for key, tile in tiles.items():
         area, region = key.split(":")
-        w.one("region_tiles", disc[area], regions[region], sankore[tile])
-    for region, counts in state.overflow_books.items():
-        w.row("overflow.books", counts, c.books_per_discipline, regions[region])
-    for region, counts in state.overflow_prestige.items():
-        w.row("overflow.prestige", counts, c.prestige_per_discipline, regions[region])
-    for cell, placed in enumerate(state.madrasa):
+        w.one("region_tiles", ix.disc[area], ix.region_pos[region], ix.sankore_pos[tile])
+
+
+def _overflow_books(w: Writer, held: dict[str, tuple[int, ...]], rules: Rules, ix: _Index) -> None:
+    for region, counts in held.items():
+        w.row("overflow.books", counts, rules.counts.books_per_discipline, ix.region_pos[region])
+
+
+def _overflow_prestige(
+    w: Writer, held: dict[str, tuple[int, ...]], rules: Rules, ix: _Index
+) -> None:
+    scale = rules.counts.prestige_per_discipline
+    for region, counts in held.items():
+        w.row("overflow.prestige", counts, scale, ix.region_pos[region])
+
+
+def _madrasa(w: Writer, madrasa: tuple[MadrasaTile | None, ...], ix: _Index) -> None:
+    for cell, placed in enumerate(madrasa):
         if placed is not None:
-            w.one("madrasa.tile", cell, sankore[placed.tile])
+            w.one("madrasa.tile", cell, ix.sankore_pos[placed.tile])
             if placed.star:
                 w.one("madrasa.star", cell)
-    sent = [[0] * 4 for _ in range(n)]
-    for owner, d in state.madrasa_students:
-        sent[seat(owner)][disc[d]] += 1
-    for s, row in enumerate(sent):
-        w.row("madrasa.students", row, c.students_per_discipline, s)
-    w.row("supply.books", state.supply_books, c.books_per_discipline)
-    w.row("supply.prestige", state.supply_prestige, c.prestige_per_discipline)
-    for tile in state.supply_sankore:
-        w.one("supply.sankore", sankore[tile])
-    w.put("supply.favour", state.favour_supply / c.favour_tiles)
-    for icon, left in state.skill_stacks.items():
+
+
+def _madrasa_students(
+    w: Writer, sent: tuple[tuple[int, str], ...], rules: Rules, ix: _Index, viewer: int, n: int
+) -> None:
+    counts = [[0] * len(ix.disciplines) for _ in range(n)]
+    for owner, d in sent:
+        counts[(owner - viewer) % n][ix.disc[d]] += 1
+    for s, row in enumerate(counts):
+        w.row("madrasa.students", row, rules.counts.students_per_discipline, s)
+
+
+def _supply_books(w: Writer, books: tuple[int, ...], rules: Rules) -> None:
+    w.row("supply.books", books, rules.counts.books_per_discipline)
+
+
+def _supply_prestige(w: Writer, prestige: tuple[int, ...], rules: Rules) -> None:
+    w.row("supply.prestige", prestige, rules.counts.prestige_per_discipline)
+
+
+def _sankore_supply(w: Writer, tiles: tuple[str, ...], ix: _Index) -> None:
+    for tile in tiles:
+        w.one("supply.sankore", ix.sankore_pos[tile])
+
+
+def _skill_stacks(w: Writer, stacks: dict[str, int], rules: Rules, ix: _Index) -> None:
+    for icon, left in stacks.items():
         w.put("supply.skills", left / rules.skill_icons[icon].count, ix.icon_pos[icon])
-    for tile in state.graduation:
+
+
+def _graduation(w: Writer, tiles: tuple[str, ...], ix: _Index) -> None:
+    for tile in tiles:
         w.one("graduation", ix.graduation_pos[tile])
-    for col, column in enumerate(state.market):
+
+
+def _market(w: Writer, market: tuple[MarketColumn, ...], rules: Rules, ix: _Index) -> None:
+    scale = rules.counts.advanced_classes_per_discipline
+    for col, column in enumerate(market):
         # Only the top of each pile is visible (SETUP-C-15, EST-2).
         slots = (
             column.level3,
@@ -602,67 +829,175 @@ def _fill(rules: Rules, ix: _Index, state: State, viewer: int, w: Writer) -> Non
         for slot, shown in enumerate(slots):
             if shown is not None:
                 w.one("market", col, slot, ix.advanced_pos[shown])
-        scale = c.advanced_classes_per_discipline
         w.row("market.piles", (len(column.pile2), len(column.pile1)), scale, col)
-    w.one("library.side", ix.side_pos[state.library_side])
-    for shelf, books in enumerate(state.library):
-        on_shelf = [0] * 4
+
+
+def _library(w: Writer, library: tuple[tuple[str, ...], ...], ix: _Index) -> None:
+    for shelf, books in enumerate(library):
+        on_shelf = [0] * len(ix.disciplines)
         for d in books:
-            on_shelf[disc[d]] += 1
+            on_shelf[ix.disc[d]] += 1
         w.row("library.books", on_shelf, ix.shelf_slots, shelf)
-    w.row("students_out", state.students_out, c.students_per_discipline)
-    for tile in state.discarded_sankore:
-        w.one("discarded_sankore", sankore[tile])
-    for tile, book, student in state.draft:
+
+
+def _students_out(w: Writer, out: tuple[int, ...], rules: Rules) -> None:
+    w.row("students_out", out, rules.counts.students_per_discipline)
+
+
+def _discarded(w: Writer, tiles: tuple[str, ...], ix: _Index) -> None:
+    for tile in tiles:
+        w.one("discarded_sankore", ix.sankore_pos[tile])
+
+
+def _draft(w: Writer, draft: tuple[tuple[str, str, str], ...], ix: _Index) -> None:
+    for tile, book, student in draft:
         w.one("draft.tile", ix.draft_pos[tile])
-        w.one("draft.book", ix.draft_pos[tile], disc[book])
-        w.one("draft.student", ix.draft_pos[tile], disc[student])
-    if state.turn_limit is not None:
-        w.one("variant.turn_limit")
-
-    # ---- each player, from the viewer's seat
-    caps = [RESOURCE_CAP * getattr(lim, r) for r in RESOURCES]
-    class_space_pos, class_tile_pos = ix.class_space_pos, ix.class_tile_pos
-    student_space = ix.student_space_pos
-    for p, pl in enumerate(state.players):
-        s = seat(p)
-        for r, cap in enumerate(caps):
-            w.put("player.resources", min((pl.gold, pl.salt, pl.inspiration)[r], cap) / cap, s, r)
-        # The Scholar's storage is unlimited (SOLO-FLOW-5): capped here, in full in solo.*.
-        stored = [min(b, lim.books_per_discipline) for b in pl.books]
-        w.row("player.books", stored, lim.books_per_discipline, s)
-        w.row("player.prestige", pl.prestige, c.prestige_per_discipline, s)
-        w.put("player.favour_tiles", pl.favour_tiles / ix.max_favour, s)
-        if pl.favour_pos >= 0:  # the Scholar's disc is in the box (SOLO-SET-7)
-            w.one("player.favour_pos", s, pl.favour_pos)
-        w.row("player.pieces", pl.pieces, c.pieces_per_type, s)
-        for space, tile in pl.classes.items():
-            w.one("player.classes", s, class_space_pos[space], class_tile_pos[tile])
-        for space, d in pl.students.items():
-            w.one("player.students", s, student_space[space], disc[d])
-        for section, held in enumerate(pl.skills):
-            for slot, icon in enumerate(held):
-                w.one("player.skills", s, section, slot, ix.icon_pos[icon])
-        for slot, g in enumerate(pl.graduations):
-            w.one("player.graduations", s, slot, ix.graduation_pos[g.tile])
-            if g.student is not None:
-                w.one("player.graduated", s, slot, disc[g.student])
-        w.one("player.camel", s, ix.camel_pos[pl.camel])
-        # OBJ-1: a hand is seen by its holder only; the Scholar's deck by nobody (SOLO-SET-9).
-        if p == viewer and not state.is_scholar(p):
-            for number in pl.objectives:
-                w.one("player.hand", s, cards[number])
-        in_hand = min(len(pl.objectives), c.objectives_dealt)
-        w.put("player.hand_size", in_hand / c.objectives_dealt, s)
-        for number in pl.completed:
-            w.one("player.completed", s, cards[number])
-        for tile in pl.kept_sankore:
-            w.one("player.kept_sankore", s, sankore[tile])
-        w.put("player.turns", min(pl.turns, TURN_SCALE) / TURN_SCALE, s)
+        w.one("draft.book", ix.draft_pos[tile], ix.disc[book])
+        w.one("draft.student", ix.draft_pos[tile], ix.disc[student])
 
 
-def _fill_solo(rules: Rules, ix: _Index, state: State, solo: SoloState, w: Writer) -> None:
-    """Collect the Scholar's board: its deck and bag counted, its draft card left out."""
+# ---- each player, from the viewer's seat
+
+
+#: A player's pieces seen alike from any seat but for the seat itself: (PlayerState field,
+#: writer). The hand comes last, in the viewer's own seat only.
+_PLAYER_PIECES: tuple[tuple[str, Callable[..., None]], ...] = ()
+
+
+def _player_parts(
+    layout: SankoreLayout,
+    pl: PlayerState,
+    s: int,
+    sees_hand: bool,
+    before: PlayerState | None,
+    before_parts: list[Part],
+) -> list[Part]:
+    """The parts of one player seen from seat ``s``, each kept by its own piece.
+
+    ``before`` is the same seat's player in the previous state, ``before_parts`` its parts:
+    a piece that is the same object reuses its part without a lookup.
+    """
+    rules, ix, cached = layout.rules, layout.ix, layout.cached
+    parts = [
+        layout.valued(_player_resources, (s, pl.gold, pl.salt, pl.inspiration), rules, pl, s),
+        layout.valued(_player_camel, (s, pl.camel), ix, pl, s),
+        layout.valued(_player_turns, (s, pl.turns), pl, s),
+        layout.valued(
+            _player_numbers,
+            (s, pl.favour_tiles, pl.favour_pos, len(pl.objectives)),
+            rules,
+            ix,
+            pl,
+            s,
+        ),
+    ]
+    reuse = before is not None and len(before_parts) == 4 + len(_PLAYER_PIECES) + sees_hand
+    for k, (name, build) in enumerate(_PLAYER_PIECES, 4):
+        piece = getattr(pl, name)
+        if reuse and piece is getattr(before, name):
+            parts.append(before_parts[k])
+        else:
+            parts.append(cached(build, piece, s, ix, s))
+    if sees_hand:
+        parts.append(cached(_player_hand, pl.objectives, s, ix, s))
+    return parts
+
+
+def _player_resources(w: Writer, rules: Rules, pl: PlayerState, s: int) -> None:
+    # ``_player_parts`` keys this part by every number it reads.
+    for r, (held, resource) in enumerate(
+        zip((pl.gold, pl.salt, pl.inspiration), RESOURCES, strict=True)
+    ):
+        cap = RESOURCE_CAP * getattr(rules.limits, resource)
+        w.put("player.resources", min(held, cap) / cap, s, r)
+
+
+def _player_numbers(w: Writer, rules: Rules, ix: _Index, pl: PlayerState, s: int) -> None:
+    # ``_player_parts`` keys this part by every number it reads.
+    c = rules.counts
+    w.put("player.favour_tiles", pl.favour_tiles / ix.max_favour, s)
+    if pl.favour_pos >= 0:  # the Scholar's disc is in the box (SOLO-SET-7)
+        w.one("player.favour_pos", s, pl.favour_pos)
+    in_hand = min(len(pl.objectives), c.objectives_dealt)
+    w.put("player.hand_size", in_hand / c.objectives_dealt, s)
+
+
+def _player_camel(w: Writer, ix: _Index, pl: PlayerState, s: int) -> None:
+    w.one("player.camel", s, ix.camel_pos[pl.camel])
+
+
+def _player_turns(w: Writer, pl: PlayerState, s: int) -> None:
+    w.put("player.turns", min(pl.turns, TURN_SCALE) / TURN_SCALE, s)
+
+
+def _player_books(w: Writer, books: tuple[int, ...], ix: _Index, s: int) -> None:
+    # The Scholar's storage is unlimited (SOLO-FLOW-5): capped here, in full in solo.*.
+    cap = ix.rules.limits.books_per_discipline
+    w.row("player.books", [min(b, cap) for b in books], cap, s)
+
+
+def _player_prestige(w: Writer, held: tuple[int, ...], ix: _Index, s: int) -> None:
+    w.row("player.prestige", held, ix.rules.counts.prestige_per_discipline, s)
+
+
+def _player_pieces(w: Writer, home: tuple[int, ...], ix: _Index, s: int) -> None:
+    w.row("player.pieces", home, ix.rules.counts.pieces_per_type, s)
+
+
+def _player_classes(w: Writer, classes: dict[str, str], ix: _Index, s: int) -> None:
+    for space, tile in classes.items():
+        w.one("player.classes", s, ix.class_space_pos[space], ix.class_tile_pos[tile])
+
+
+def _player_students(w: Writer, students: dict[str, str], ix: _Index, s: int) -> None:
+    for space, d in students.items():
+        w.one("player.students", s, ix.student_space_pos[space], ix.disc[d])
+
+
+def _player_skills(w: Writer, skills: tuple[tuple[str, ...], ...], ix: _Index, s: int) -> None:
+    for section, held in enumerate(skills):
+        for slot, icon in enumerate(held):
+            w.one("player.skills", s, section, slot, ix.icon_pos[icon])
+
+
+def _player_graduations(w: Writer, held: tuple[Graduated, ...], ix: _Index, s: int) -> None:
+    for slot, g in enumerate(held):
+        w.one("player.graduations", s, slot, ix.graduation_pos[g.tile])
+        if g.student is not None:
+            w.one("player.graduated", s, slot, ix.disc[g.student])
+
+
+def _player_hand(w: Writer, hand: tuple[int, ...], ix: _Index, s: int) -> None:
+    for number in hand:
+        w.one("player.hand", s, ix.card_pos[number])
+
+
+def _player_completed(w: Writer, completed: tuple[int, ...], ix: _Index, s: int) -> None:
+    for number in completed:
+        w.one("player.completed", s, ix.card_pos[number])
+
+
+def _player_kept(w: Writer, kept: tuple[str, ...], ix: _Index, s: int) -> None:
+    for tile in kept:
+        w.one("player.kept_sankore", s, ix.sankore_pos[tile])
+
+
+_PLAYER_PIECES = (
+    ("books", _player_books),
+    ("prestige", _player_prestige),
+    ("pieces", _player_pieces),
+    ("classes", _player_classes),
+    ("students", _player_students),
+    ("skills", _player_skills),
+    ("graduations", _player_graduations),
+    ("completed", _player_completed),
+    ("kept_sankore", _player_kept),
+)
+
+
+def _solo(w: Writer, solo: SoloState, rules: Rules, ix: _Index, state: State) -> None:
+    """The Scholar's board: its deck and bag counted, its draft card left out."""
+    # Kept by the solo board's identity and the values it reads from the rest of ``state``.
     c = rules.counts
     disc = ix.disc
     w.one("solo.present")

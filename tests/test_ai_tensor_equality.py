@@ -1,0 +1,99 @@
+"""The observation tensor kept piece by piece (issue 29) equals the one written whole.
+
+Sankoré's layout keeps each piece of a state's view and rewrites only what changed since the
+seat's previous state; the AI door keeps each seat's previous tensor and rewrites only the
+parts that changed. These tests hold both to the writer they replaced
+(``tests/ai_tensor_reference.py``), value for value, on every state of whole games seen from
+every seat: played in order, interleaved with other games (as a vectorised environment steps
+them), and revisited out of order (as a search does). So the faster tensor shows exactly what
+the old one did: the viewer's own hand only (OBJ-1), the Scholar's deck and bag counted only
+(SOLO-SET-8, SOLO-SET-9), the piles' tops and sizes (SETUP-C-15, EST-2).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import sankore_rules as sr
+from ai_tensor_reference import reference_tensor
+from sankore_rules.interfaces.ai.tensors import TensorWriter, observation_tensor
+from sankore_rules.sankore.agents import tensor_layout
+from sankore_rules.sankore.state import State
+from strategies import LIBRARY_SIDES, PLAYER_COUNTS, Setup, play
+
+RULES = sr.load_rules()
+
+
+def game_states(setup: Setup, choice_seed: int) -> list[State]:
+    """Every state of one random game, in order, the final one included."""
+    states: list[State] = []
+    game = play(setup, choice_seed, on_step=lambda s, _legal: states.append(s))
+    assert game.final is not None
+    return [*states, game.final]
+
+
+GAMES = {
+    (players, library): game_states(Setup(players, 97 + players, library), 5 * players)
+    for players in PLAYER_COUNTS
+    for library in LIBRARY_SIDES
+}
+SOLO = {
+    scholar: game_states(Setup(1, 41, "three_shelf", scholar=scholar), 7)
+    for scholar in ("easy", "very_hard")
+}
+
+
+def assert_equal_to_reference(tensor: np.ndarray, state: State, viewer: int) -> None:
+    expected = np.array(reference_tensor(state, viewer), dtype=np.float32)
+    assert tensor.dtype == np.float32
+    assert np.array_equal(expected, tensor), np.flatnonzero(expected != tensor)[:10]
+
+
+@pytest.mark.parametrize(("players", "library"), sorted(GAMES))
+def test_every_state_in_order_equals_the_reference(players: int, library: str) -> None:
+    """OBJ-1, SETUP-C-15: each seat's tensor, decision after decision, is the old one."""
+    for state in GAMES[players, library]:
+        for viewer in range(state.player_count):
+            assert_equal_to_reference(observation_tensor(state, viewer), state, viewer)
+
+
+@pytest.mark.parametrize("scholar", sorted(SOLO))
+def test_every_solo_state_equals_the_reference(scholar: str) -> None:
+    """SOLO-SET-8, SOLO-SET-9: the Scholar's board, counted not shown, as the old tensor."""
+    for state in SOLO[scholar]:
+        for viewer in range(state.player_count):
+            assert_equal_to_reference(observation_tensor(state, viewer), state, viewer)
+
+
+def test_interleaved_and_revisited_states_equal_the_reference() -> None:
+    """OBJ-1: games stepped side by side, and states seen out of order, change nothing."""
+    games = [*GAMES.values(), *SOLO.values()]
+    rng = random.Random(29)
+    writer = TensorWriter(tensor_layout(RULES))
+    for _ in range(1500):
+        slot = rng.randrange(len(games))
+        state = games[slot][rng.randrange(len(games[slot]))]
+        viewer = rng.randrange(state.player_count)
+        assert_equal_to_reference(writer.tensor(state, viewer, slot=slot % 3), state, viewer)
+        assert_equal_to_reference(observation_tensor(state, viewer), state, viewer)
+
+
+def test_a_handed_out_tensor_is_not_rewritten_later() -> None:
+    """The door hands out copies: a tensor taken earlier still shows its own state."""
+    states = GAMES[4, "three_shelf"][100:140]
+    taken = [observation_tensor(state, 0) for state in states]
+    for state, tensor in zip(states, taken, strict=True):
+        assert_equal_to_reference(tensor, state, 0)
+
+
+def test_the_layout_writes_a_plain_list_like_the_reference() -> None:
+    """The protocol's ``write`` into a list of floats gives the old values too (no numpy)."""
+    layout = tensor_layout(RULES)
+    for state in GAMES[3, "six_shelf"][::40]:
+        for viewer in range(state.player_count):
+            out = [0.0] * layout.size
+            layout.write(state, viewer, out)
+            assert_equal_to_reference(np.array(out, dtype=np.float32), state, viewer)
