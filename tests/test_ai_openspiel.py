@@ -54,9 +54,9 @@ def dealt(name: str, params: dict[str, Any], decisions: int = 0) -> ProtocolStat
 
 
 def test_the_three_games_are_registered() -> None:
-    assert ["python_five_tribes", "python_sankore", "python_sankore_solo"] == sorted(
-        openspiel_game.SPECS
-    )
+    # A game registered later in the same process (the tests' toy game) joins them.
+    builtin = {name for name in openspiel_game.SPECS if not name.startswith("python_hidden_nim")}
+    assert ["python_five_tribes", "python_sankore", "python_sankore_solo"] == sorted(builtin)
     registered = set(pyspiel.registered_names())
     assert set(openspiel_game.SPECS) <= registered
 

@@ -162,8 +162,11 @@ def test_the_page_links_every_ruling_it_relies_on() -> None:
 
 def test_the_page_copies_no_sentence_of_the_five_tribes_description() -> None:
     """The page is in the project's own words: no 8 words in a row of the Five Tribes
-    description (``rules-text/003``), which sits beside the repository."""
+    description (``rules-text/003``), which sits beside the repository (in CI; a clone of the
+    project alone has no copy, and the check is skipped there)."""
     source_file = RULES_TEXT / "003_c9c1dc82164afae0.txt"
+    if not source_file.is_file():
+        pytest.skip(f"no copy of the rules texts at {RULES_TEXT}")
     source = re.findall(r"[a-z0-9]+", source_file.read_text(encoding="utf-8").lower())
     grams = {tuple(source[i : i + 8]) for i in range(len(source) - 7)}
     words = re.findall(r"[a-z0-9]+", PAGE.read_text(encoding="utf-8").lower())

@@ -5,8 +5,8 @@ option says otherwise). Each holds one card, dealt face down from the seeded gen
 to 4 points. When the pile is empty the cards are revealed and each player scores the stones
 they took plus their card; the most points win, a tie shares the win.
 
-It is a whole [`Game`][sankore_rules.core.game.Game] on the library's
-[`Engine`][sankore_rules.core.engine.Engine] (a decision, ``take``, and an automatic step,
+It is a whole `Game` (``sankore_rules.core.game``) on the library's
+`Engine` (``sankore_rules.core.engine``) (a decision, ``take``, and an automatic step,
 ``reveal``), with every hook of the doors: a text and an SVG drawing, an evaluation, a sampler
 that redraws the cards a seat cannot see, an action space and a tensor layout. What a seat may
 see is everything but the other players' cards (until they are revealed) and the seed.

@@ -100,7 +100,7 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
         ),
         (
             "kill <cell> <colour>",
-            "a meeple on a tile in reach (FT-MEEP-5, FT-AMB-5)",
+            "a meeple on a tile in reach (FT-MEEP-5)",
             [Action("kill", (c, m)) for c in cells for m in colours],
         ),
         ("palm", "a palm tree on an Oasis (FT-TILE-1)", [Action("palm")]),
@@ -119,7 +119,7 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
                 for p in t.djinns.price
             ],
         ),
-        ("skip", "the tile's action declined (FT-AMB-4)", [Action("skip")]),
+        ("skip", "the tile's action declined, where it is optional", [Action("skip")]),
         (
             "use <Djinn> <payment>",
             "a Djinn's power used, and how it is paid (FT-PUB-16)",
