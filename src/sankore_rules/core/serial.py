@@ -6,13 +6,14 @@ game's state class, and refusing what does not fit with the field named, is the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cattrs
 
 from sankore_rules.core.errors import StateError
 
-__all__ = ["structure_state"]
+__all__ = ["accept", "structure_state"]
 
 T = TypeVar("T")
 
@@ -33,3 +34,22 @@ def structure_state(converter: cattrs.Converter, document: dict[str, Any], cls: 
         raise StateError("; ".join(cattrs.transform_error(exc, path="state")[:3])) from exc
     except (TypeError, ValueError, KeyError) as exc:
         raise StateError(f"malformed state: {exc}") from exc
+
+
+def accept(rules: Any, state: Any, problems: Callable[[Any, Any], list[str]]) -> None:
+    """Refuse a state read from JSON unless it is of ``rules`` and ``problems`` finds nothing.
+
+    ``problems`` is the game's own check of a state against its ruleset; the first three it
+    finds are named.
+
+    Raises:
+        StateError: a state of another ruleset, or one some game could not reach.
+    """
+    if state.rules_hash != rules.content_hash:
+        raise StateError(
+            f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
+            f"not with the given one ({rules.content_hash})"
+        )
+    found = problems(rules, state)
+    if found:
+        raise StateError("inconsistent state: " + "; ".join(found[:3]))

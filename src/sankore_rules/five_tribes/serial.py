@@ -18,7 +18,7 @@ from typing import Any
 from cattrs.gen import make_dict_structure_fn, override
 
 from sankore_rules.core.errors import StateError
-from sankore_rules.core.serial import structure_state
+from sankore_rules.core.serial import accept, structure_state
 from sankore_rules.core.shared import ReadOnlyDict
 from sankore_rules.core.tasks import Task
 from sankore_rules.core.values import draft_of
@@ -133,14 +133,7 @@ def read_checked(rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
     if not isinstance(document, dict):
         raise StateError("not a Five Tribes state: the document is no object")
     state = read_state(document)
-    if state.rules_hash != rules.content_hash:
-        raise StateError(
-            f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
-            f"not with the given one ({rules.content_hash})"
-        )
-    found = problems(rules, state)
-    if found:
-        raise StateError("inconsistent state: " + "; ".join(found[:3]))
+    accept(rules, state, problems)
     state.seal()
     # What no check of the parts can see: the pending decision must offer something.
     if state.decision is not None and not ENGINE.legal(rules, state):

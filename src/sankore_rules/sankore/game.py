@@ -17,8 +17,8 @@ from typing import Any
 
 import cattrs
 
-from sankore_rules.core.errors import StateError
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
+from sankore_rules.core.serial import accept
 from sankore_rules.sankore import board, engine
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
@@ -180,14 +180,7 @@ class SankoreGame(Game[Rules, State]):
     def from_json(self, rules: Rules, text: str | bytes) -> State:
         """The state in ``text``, refused with the reason unless some game could reach it."""
         state = from_json(text)
-        if rules.content_hash != state.rules_hash:
-            raise StateError(
-                f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
-                f"not with the given one ({rules.content_hash})"
-            )
-        problems = state_problems(rules, state)
-        if problems:
-            raise StateError("inconsistent state: " + "; ".join(problems[:3]))
+        accept(rules, state, state_problems)
         return state
 
     def reads(self, document: Mapping[str, Any]) -> bool:
