@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from test_browser import CHROMIUM, CHROMIUM_ARGS, MISSING, Watched
@@ -62,9 +63,15 @@ def _version(page: Any) -> int:
     return int(page.get_attribute("#status", "data-version") or -1)
 
 
+#: How long a click waits for its button before the buttons are read again (ms), and how many
+#: times a view may have moved on under the test before it fails.
+RETRY = 3_000
+STALE_READS = 10
+
+
 def _play(page: Any, rng: random.Random, moves: int | None) -> int:
     """Click legal actions at random until ``moves`` were made or the game ends; moves made."""
-    made = 0
+    made = stale = 0
     while moves is None or made < moves:
         if page.is_visible("#scores"):
             break
@@ -80,8 +87,14 @@ def _play(page: Any, rng: random.Random, moves: int | None) -> int:
             )
             continue
         notation = rng.choice(buttons).get_attribute("data-action")
-        # By its notation: a push may have drawn the same buttons again meanwhile.
-        page.click(f'#legal button[data-action="{notation}"]', timeout=WAIT)
+        # By its notation: a push may have drawn the same buttons again meanwhile, or a newer
+        # view other buttons (the buttons were read from the view before): then read again.
+        try:
+            page.click(f'#legal button[data-action="{notation}"]', timeout=RETRY)
+        except PlaywrightTimeout:
+            stale += 1
+            assert stale <= STALE_READS, f"no button {notation!r} after {stale} reads"
+            continue
         page.wait_for_function(
             "v => Number(document.querySelector('#status').dataset.version) > v",
             arg=before,
