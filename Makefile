@@ -114,6 +114,7 @@ bench: $(STAMP) $(COMPILED_STAMP)
 MCTS_GAMES ?= 200
 MCTS_ITERATIONS ?= 200
 bench-mcts: $(STAMP)
+	$(BIN)/python benchmarks/mcts_speed.py
 	$(BIN)/python benchmarks/mcts_strength.py --opponent greedy --games $(MCTS_GAMES) \
 		--iterations $(MCTS_ITERATIONS)
 	$(BIN)/python benchmarks/mcts_strength.py --opponent random --games $(MCTS_GAMES) \

@@ -205,6 +205,7 @@ def test_the_mcts_bot_stops_at_its_time_limit() -> None:
         ({"iterations": None}, "needs a budget"),
         ({"iterations": 0}, "at least 1"),
         ({"time_limit": 0.0}, "positive"),
+        ({"determinizations": 0}, "determinizations must be at least 1"),
     ],
 )
 def test_the_mcts_bot_refuses_a_budget_that_is_none(

@@ -19,6 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from sankore_rules import api
+from sankore_rules.core.game import Game
 from sankore_rules.core.registry import game_of
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot, evaluate
 from sankore_rules.interfaces.search import Determinizer, MctsBot, sample_state
@@ -178,6 +179,76 @@ def test_the_mcts_bot_decides_from_a_five_tribes_observation_only() -> None:
     other = sample_state(state, player, random.Random(8))
     assert (other.deck, other.seed) != (state.deck, state.seed)
     assert MctsBot(5, iterations=30).choose(state) == MctsBot(5, iterations=30).choose(other)
+
+
+@pytest.mark.parametrize("name", [*GAMES, "sankore_4p"])
+def test_every_seats_evaluation_at_once_is_each_seats_evaluation(name: str) -> None:
+    """Issue 29: ``evaluate_seats`` (one score sheet for all seats, what the search rates
+    leaves by) gives exactly ``evaluate`` of each seat, Scholar included, along a random
+    game; so does the protocol's default, seat by seat."""
+    setup = GAMES.get(name, {"players": 4, "turn_limit": 6})
+    states = list(random_game(sr.new_game(seed=3, **setup), 3))[::10]
+    for state in states:
+        game, rules = game_of(state), api.rules_of(state)
+        each = [game.evaluate(rules, state, p) for p in range(game.seats(state))]
+        assert each == game.evaluate_seats(rules, state)
+        assert each == Game.evaluate_seats(game, rules, state)
+    assert len(states) >= 4
+
+
+def mid_decision(name: str) -> Any:
+    """A state of a random game of ``name`` past its start, with at least three options."""
+    state = positions(name)[1]
+    while len(sr.legal_actions(state)) < 3:
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("pool", "draws"), [(1, 1), (4, 4), (30, 30)])
+def test_a_search_draws_its_pool_of_determinizations_once_and_reuses_them(
+    name: str, pool: int, draws: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: a search of 30 iterations draws ``determinizations`` states (30: one an
+    iteration) and, with a single one, applies one action an iteration, to the node it adds:
+    every step of the walk down the tree was worked out by an earlier iteration."""
+    state = mid_decision(name)
+    game = game_of(state)
+    counts = {"sample": 0, "apply": 0}
+    sample, apply = Determinizer.sample, type(game).apply
+
+    def counted_sample(self: Determinizer, rng: random.Random) -> Any:
+        counts["sample"] += 1
+        return sample(self, rng)
+
+    def counted_apply(self: Any, *args: Any, **kwargs: Any) -> Any:
+        counts["apply"] += 1
+        return apply(self, *args, **kwargs)
+
+    monkeypatch.setattr(Determinizer, "sample", counted_sample)
+    monkeypatch.setattr(type(game), "apply", counted_apply)
+    bot = MctsBot(seed=3, iterations=30, determinizations=pool)
+    assert bot.choose(state) in sr.legal_actions(state)
+    assert (30, draws) == (bot.last_iterations, counts["sample"])
+    if pool == 1:
+        assert 30 == counts["apply"]
+    else:
+        assert counts["apply"] > 30
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_mcts_bot_with_a_pool_is_reproducible_from_its_seed(name: str) -> None:
+    """Issue 29: with any pool size, bots of one seed make the same choices; the same search
+    from the observation alone too."""
+    state = mid_decision(name)
+    view = sr.observation(state, deciding(state))
+    for pool in (1, 3, 8):
+        choices = {MctsBot(seed=4, iterations=40, determinizations=pool).choose(state)}
+        choices.add(MctsBot(seed=4, iterations=40, determinizations=pool).choose(state))
+        bot = MctsBot(seed=4, iterations=40, determinizations=pool)
+        choices.add(bot.choose_from_observation(view))
+        assert 1 == len(choices)
+        assert choices <= set(sr.legal_actions(state))
 
 
 # ---- simulation --------------------------------------------------------------------------------

@@ -343,6 +343,14 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """
         return self.totals(rules, state)[player]
 
+    def evaluate_seats(self, rules: RulesT, state: StateT) -> list[float]:
+        """``evaluate`` of every seat, in seat order, for a search rating a position for all.
+
+        By default ``evaluate`` seat by seat; a game whose seats' worths share costly work
+        (a score sheet drawn up for everyone) gives it once for all, with the same values.
+        """
+        return [self.evaluate(rules, state, p) for p in range(self.seats(state))]
+
     def sampler(self, rules: RulesT, view: Mapping[str, Any]) -> Sampler:
         """A sampler of full states consistent with ``view``, one seat's observation.
 

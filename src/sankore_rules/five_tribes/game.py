@@ -145,6 +145,12 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
 
         return evaluate(rules, state, player)
 
+    def evaluate_seats(self, rules: FiveTribesRules, state: FiveTribesState) -> list[float]:
+        """Every seat's ``evaluate``, the score sheet drawn up once for all of them."""
+        from sankore_rules.five_tribes.search import evaluate_seats
+
+        return evaluate_seats(rules, state)
+
     def sampler(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> Sampler:
         """Redraws the order of the resource and Djinn decks, the others' coins and the seed."""
         from sankore_rules.five_tribes.search import TribesSampler

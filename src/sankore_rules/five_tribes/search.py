@@ -37,7 +37,7 @@ from sankore_rules.five_tribes.scoring import tribes_scores
 from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.five_tribes.tables import MeepleEffect
 
-__all__ = ["COIN_SPREAD", "SEED_BITS", "TribesSampler", "evaluate"]
+__all__ = ["COIN_SPREAD", "SEED_BITS", "TribesSampler", "evaluate", "evaluate_seats"]
 
 #: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
 SEED_BITS = 128
@@ -58,8 +58,21 @@ def evaluate(rules: FiveTribesRules, state: FiveTribesState, player: int) -> flo
     power keeps working, and each Vizier counts toward the bonus for having more than the
     others (FT-SC-2).
     """
+    return _worth(rules, state, player, tribes_scores(rules, state).players[player].total)
+
+
+def evaluate_seats(rules: FiveTribesRules, state: FiveTribesState) -> list[float]:
+    """[`evaluate`][sankore_rules.five_tribes.search.evaluate] of every seat, in seat order.
+
+    The final scoring, the costly part, is worked out once for all seats.
+    """
+    sheets = tribes_scores(rules, state).players
+    return [_worth(rules, state, p, sheets[p].total) for p in range(state.player_count)]
+
+
+def _worth(rules: FiveTribesRules, state: FiveTribesState, player: int, total: int) -> float:
+    """``evaluate``'s sum for ``player``, whose points as they stand are ``total``."""
     holder = state.players[player]
-    total = tribes_scores(rules, state).players[player].total
     viziers = holder.pool[rules.effect_colour[MeepleEffect.VIZIERS]]
     worth = float(total) + 0.1 * holder.coins + 0.5 * len(holder.goods)
     worth += 0.5 * holder.fakirs + 2.0 * len(holder.djinns) + 1.0 * viziers

@@ -213,6 +213,12 @@ class SankoreGame(Game[Rules, State]):
 
         return evaluate(rules, state, player)
 
+    def evaluate_seats(self, rules: Rules, state: State) -> list[float]:
+        """Every seat's ``evaluate``, the score sheet drawn up once for all of them."""
+        from sankore_rules.sankore.search import evaluate_seats
+
+        return evaluate_seats(rules, state)
+
     def sampler(self, rules: Rules, view: Mapping[str, Any]) -> Sampler:
         """Redraws the other hands, the piles below their tops and the Scholar's deck and bag."""
         from sankore_rules.sankore.search import SankoreSampler

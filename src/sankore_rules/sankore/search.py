@@ -35,10 +35,11 @@ from typing import Any
 
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.outcome import score_sheet
+from sankore_rules.sankore.rules.scoring import PlayerScore
 from sankore_rules.sankore.state import MarketColumn, State
 from sankore_rules.sankore.state import from_json as structure
 
-__all__ = ["SEED_BITS", "SankoreSampler", "evaluate"]
+__all__ = ["SEED_BITS", "SankoreSampler", "evaluate", "evaluate_seats"]
 
 #: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
 SEED_BITS = 128
@@ -59,8 +60,21 @@ def evaluate(rules: Rules, state: State, player: int) -> float:
     Prestige at the end), and the acting player's main actions taken this turn count for it
     (taking an action beats ending the turn idle).
     """
+    return _worth(rules, state, player, score_sheet(rules, state).players[player])
+
+
+def evaluate_seats(rules: Rules, state: State) -> list[float]:
+    """[`evaluate`][sankore_rules.sankore.search.evaluate] of every seat, in seat order.
+
+    The score sheet, the costly part, is drawn up once for all seats.
+    """
+    sheets = score_sheet(rules, state).players
+    return [_worth(rules, state, p, sheets[p]) for p in range(state.player_count)]
+
+
+def _worth(rules: Rules, state: State, player: int, sheet: PlayerScore) -> float:
+    """``evaluate``'s sum for ``player``, whose score sheet is ``sheet``."""
     pl = state.players[player]
-    sheet = score_sheet(rules, state).players[player]
     icons = sum(sum(line.icons.values()) for line in sheet.disciplines)
     placed = sum(rules.counts.pieces_per_type - n for n in pl.pieces)
     levels = sum(rules.student_level[s] for s in pl.students)

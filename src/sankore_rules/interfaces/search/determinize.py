@@ -70,6 +70,27 @@ class Determinizer:
     """
 
     def __init__(self, view: Mapping[str, Any], rules: Any = None) -> None:
+        self._read(view, rules)
+        self._check(view)
+
+    @classmethod
+    def of(cls, state: Any, player: int) -> Determinizer:
+        """The determinizer of what ``player`` sees of ``state``.
+
+        The observation is the library's own of a real state, so the checks an observation
+        from elsewhere gets (a first sample read back by ``from_json`` and shown back to its
+        viewer) are left out: they cost a search several milliseconds, and the games' tests
+        hold their samplers to them.
+
+        Raises:
+            ValueError: for a player the game does not have.
+        """
+        determinizer = cls.__new__(cls)
+        determinizer._read(api.observation(state, player), api.rules_of(state))
+        return determinizer
+
+    def _read(self, view: Mapping[str, Any], rules: Any) -> None:
+        """Find ``view``'s game and ruleset and build the game's sampler of it."""
         if not isinstance(view, Mapping):
             raise ValueError(f"not an observation of a game state: a {type(view).__name__}")
         if "game" not in view:
@@ -78,16 +99,6 @@ class Determinizer:
         self.rules: Any = _ruleset(self.game, view, rules)
         self._sampler = self.game.sampler(self.rules, view)
         self.viewer: int = self._sampler.viewer
-        self._check(view)
-
-    @classmethod
-    def of(cls, state: Any, player: int) -> Determinizer:
-        """The determinizer of what ``player`` sees of ``state``.
-
-        Raises:
-            ValueError: for a player the game does not have.
-        """
-        return cls(api.observation(state, player), api.rules_of(state))
 
     def sample(self, rng: random.Random) -> Any:
         """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""

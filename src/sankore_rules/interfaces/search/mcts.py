@@ -1,17 +1,23 @@
 """An information-set Monte Carlo tree search bot (single-observer ISMCTS), for any game.
 
 The bot searches one tree over its player's information set (Cowling, Powley and Whitehouse,
-"Information Set Monte Carlo Tree Search", 2012). Each iteration draws a state consistent with
+"Information Set Monte Carlo Tree Search", 2012). Each iteration takes a state consistent with
 what the player sees ([`Determinizer`][sankore_rules.interfaces.search.Determinizer]), walks
 the tree with UCB restricted to the actions legal in that state (counting, for each action,
 how often it was available), adds one node, plays a few random decisions on, rates the result
 and backs the rating up, each node rated for the player who chose its action.
 
+The states come from a small pool drawn afresh for each decision and taken in turn (eight by
+default: ``MctsBot(determinizations=...)``). Each remembers, at every node it reached, the
+state it stood in there and that state's legal actions, so no step an earlier iteration took
+on the same determinization is worked out again: most iterations apply one action, to the new
+node, and rate one position (``Game.evaluate_seats``, every seat's worth at once).
+
 Only the seats the game lists as deciding (``agents``) ever choose: the turns a game plays by
 itself (the Scholar's, in a solo Sankoré game) happen inside ``apply``. A leaf is rated by the
 game's returns once the game is over (``Game.returns``, win/loss, mapped from [-1, 1] onto
-[0, 1]), otherwise by the game's evaluation (``Game.evaluate``): each seat's worth against the
-best of the others, squashed into (0, 1).
+[0, 1]), otherwise by the game's evaluation (``Game.evaluate``, of every seat at once): each
+seat's worth against the best of the others, squashed into (0, 1).
 
 The bot reads nothing but [`observation`][sankore_rules.observation] of the state it is given:
 two states its player cannot tell apart get the same choice from bots of the same seed.
@@ -43,18 +49,66 @@ __all__ = ["MctsBot", "rate"]
 #: How far apart two seats' worths (``Game.evaluate``) must be for the leader's rating to reach
 #: about 0.88 (0.5 + tanh(1) / 2): about ten points of Sankoré's score, worth 2 each.
 WORTH_SCALE = 20.0
+#: How many determinized states a search draws by default (see ``MctsBot``): on the decisions
+#: of benchmarks/mcts_speed.py, at 200 iterations, four were no faster than eight (the engine's
+#: work per iteration hardly shrinks below it), and more keep more of the hidden parts' spread.
+DETERMINIZATIONS = 8
 
 
 class _Node:
-    """The statistics of one action taken from the parent's information set."""
+    """The statistics of one action taken from the parent's information set.
 
-    __slots__ = ("available", "children", "total", "visits")
+    ``seen`` keeps, per determinization of the search's pool (by its index), where that
+    determinization stands at this node: the search walks each determinization down the
+    same tree many times, and each step of it is worked out once.
+    """
+
+    __slots__ = ("available", "children", "seen", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Action, _Node] = {}
+        self.seen: dict[int, _Seen] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 0
+
+
+class _Seen:
+    """One determinization's state at a node, with its listing and rating once worked out.
+
+    Attributes:
+        state: the determinized state reached at the node.
+        options: the legal actions of ``state``, None until first needed, [] once the game
+            is over.
+        player: the seat deciding in ``state`` (0 until listed, or once the game is over).
+        nodes: the node's child of each option, in the same order, once every option has
+            one (children are never removed, so it stays true).
+        ratings: the ratings of a finished ``state``, once rated.
+    """
+
+    __slots__ = ("nodes", "options", "player", "ratings", "state")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.options: list[Action] | None = None
+        self.player = 0
+        self.nodes: list[_Node] | None = None
+        self.ratings: dict[int, float] | None = None
+
+    def listing(self, game: Game[Any, Any], rules: Any) -> list[Action]:
+        """The legal actions, listed once; [] once the game is over."""
+        options = self.options
+        if options is None:
+            state = self.state
+            if game.is_terminal(state):
+                options = []
+            else:
+                player = game.current_player(state)
+                assert player is not None, "a game under way has a deciding seat"
+                self.player = player
+                options = game.legal_actions(rules, state)
+            self.options = options
+        return options
 
 
 def rate(state: Any) -> dict[int, float]:
@@ -73,7 +127,7 @@ def _rate(game: Game[Any, Any], rules: Any, state: Any) -> dict[int, float]:
     if game.is_terminal(state):
         returns = game.returns(rules, state, "win_loss")
         return {p: (1.0 + r) / 2.0 for p, r in zip(agents, returns, strict=True)}
-    worth = [game.evaluate(rules, state, p) for p in range(game.seats(state))]
+    worth = game.evaluate_seats(rules, state)
     ratings = {}
     for p in agents:
         best_other = max(w for q, w in enumerate(worth) if q != p)
@@ -84,6 +138,13 @@ def _rate(game: Game[Any, Any], rules: Any, state: Any) -> dict[int, float]:
 class MctsBot:
     """Chooses by information-set Monte Carlo tree search from what its player sees.
 
+    A search draws a pool of ``determinizations`` states its player cannot tell from the true
+    one and cycles through them, iteration after iteration; each keeps, node by node, the
+    state it reached and that state's legal actions, so walking it down the tree again costs
+    no new ``apply`` or listing. Iterations past the pool's size therefore cost a fraction
+    of the first ones, at the price of fewer redraws of the hidden parts (and of the draws
+    still to come, which each state's seed fixes).
+
     Args:
         seed: the seed of its draws: the same seed and the same observations give the same
             choices (with an iteration budget; a time budget depends on the machine).
@@ -91,10 +152,12 @@ class MctsBot:
         time_limit: seconds per decision at most, or None for no time bound.
         exploration: the UCB exploration constant.
         rollout: random decisions played past the new node before it is rated.
+        determinizations: how many determinized states a search draws and cycles through
+            (the first ``determinizations`` iterations each draw a fresh one).
 
     Raises:
         ValueError: for a budget that is neither an iteration count nor a time limit, or a
-            negative or zero one.
+            negative or zero one, or fewer than one determinization.
     """
 
     def __init__(
@@ -104,6 +167,7 @@ class MctsBot:
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout: int = 0,
+        determinizations: int = DETERMINIZATIONS,
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("MctsBot needs a budget: iterations, time_limit or both")
@@ -111,11 +175,14 @@ class MctsBot:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if time_limit is not None and time_limit <= 0:
             raise ValueError(f"time_limit must be positive, got {time_limit}")
+        if determinizations < 1:
+            raise ValueError(f"determinizations must be at least 1, got {determinizations}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout = rollout
+        self.determinizations = determinizations
         #: The number of iterations the last search ran (0 when the choice was forced).
         self.last_iterations = 0
 
@@ -147,72 +214,102 @@ class MctsBot:
     def _search(self, determinizer: Determinizer) -> Action:
         """The most visited action at the root of a search over ``determinizer``'s samples."""
         game, rules, rng = determinizer.game, determinizer.rules, self.rng
-        first = determinizer.sample(rng)
-        actions = game.legal_actions(rules, first)
+        first = _Seen(determinizer.sample(rng))
+        options = first.listing(game, rules)
         self.last_iterations = 0
-        if len(actions) == 1:
-            return actions[0]
+        if len(options) == 1:
+            return options[0]
         root = _Node()
+        root.seen[0] = first
+        pool = self.determinizations
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
-        sample = first
         while True:
-            self._iterate(game, rules, root, sample)
+            index = done % pool
+            if index not in root.seen:
+                root.seen[index] = _Seen(determinizer.sample(rng))
+            self._iterate(game, rules, root, index)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            sample = determinizer.sample(rng)
         self.last_iterations = done
-        by_key = {str(a): a for a in actions}
+        # Ties go to the greater notation, as they did when children were keyed by it.
         ranked = sorted(
-            (node.visits, node.total / max(node.visits, 1), key)
-            for key, node in root.children.items()
-            if key in by_key
+            (node.visits, node.total / max(node.visits, 1), str(action), action)
+            for action, node in root.children.items()
+            if action in options
         )
-        return by_key[ranked[-1][2]]
+        return ranked[-1][3]
 
-    def _iterate(self, game: Game[Any, Any], rules: Any, root: _Node, state: Any) -> None:
-        """One iteration on the determinized ``state``: select, expand, roll out, back up."""
-        rng = self.rng
-        node = root
+    def _iterate(self, game: Game[Any, Any], rules: Any, root: _Node, index: int) -> None:
+        """One iteration on determinization ``index``: select, expand, roll out, back up."""
+        exploration, log, sqrt = self.exploration, math.log, math.sqrt
+        node, seen = root, root.seen[index]
         path: list[tuple[_Node, int]] = []
-        while not game.is_terminal(state):
-            player = game.current_player(state)
-            assert player is not None, "a game under way has a deciding seat"
-            untried: list[Action] = []
-            present: list[tuple[_Node, Action]] = []
-            for action in game.legal_actions(rules, state):
-                child = node.children.get(str(action))
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-                    present.append((child, action))
-            if untried:
-                action = rng.choice(untried)
-                child = node.children[str(action)] = _Node()
-                child.available = 1
-                path.append((child, player))
-                state = game.apply(rules, state, action)
+        while True:
+            options = seen.options
+            if options is None:
+                options = seen.listing(game, rules)
+            if not options:  # the game is over here: its rating is the same every time
+                if seen.ratings is None:
+                    seen.ratings = _rate(game, rules, seen.state)
+                ratings = seen.ratings
                 break
-            child, action = max(present, key=lambda pair: self._ucb(pair[0]))
-            path.append((child, player))
-            state = game.apply(rules, state, action)
-            node = child
-        for _ in range(self.rollout):
-            if game.is_terminal(state):
-                break
-            state = game.apply(rules, state, rng.choice(game.legal_actions(rules, state)))
-        ratings = _rate(game, rules, state)
+            nodes = seen.nodes
+            if nodes is None:
+                children = node.children
+                untried = [a for a in options if a not in children]
+                if untried:
+                    for action in options:
+                        present = children.get(action)
+                        if present is not None:
+                            present.available += 1
+                    ratings = self._expand(game, rules, node, seen, untried, index, path)
+                    break
+                nodes = seen.nodes = [children[a] for a in options]
+            # UCB, an action's availability counting as the parent's visits; every child
+            # was backed up when it was added, so its visits are at least 1.
+            best_value, best = -math.inf, 0
+            for i, candidate in enumerate(nodes):
+                candidate.available += 1
+                visits = candidate.visits
+                value = candidate.total / visits + exploration * sqrt(
+                    log(candidate.available) / visits
+                )
+                if value > best_value:
+                    best_value, best = value, i
+            child = nodes[best]
+            path.append((child, seen.player))
+            below = child.seen.get(index)
+            if below is None:
+                below = child.seen[index] = _Seen(game.apply(rules, seen.state, options[best]))
+            node, seen = child, below
         for child, player in path:
             child.visits += 1
             child.total += ratings[player]
 
-    def _ucb(self, node: _Node) -> float:
-        """The UCB value of an action, its availability counting as the parent's visits."""
-        if node.visits == 0:
-            return math.inf
-        mean = node.total / node.visits
-        return mean + self.exploration * math.sqrt(math.log(node.available) / node.visits)
+    def _expand(
+        self,
+        game: Game[Any, Any],
+        rules: Any,
+        node: _Node,
+        seen: _Seen,
+        untried: list[Action],
+        index: int,
+        path: list[tuple[_Node, int]],
+    ) -> dict[int, float]:
+        """Add the child of a random untried action to ``node``, on ``path``, and rate it."""
+        rng = self.rng
+        action = rng.choice(untried)
+        child = node.children[action] = _Node()
+        child.available = 1
+        path.append((child, seen.player))
+        state = game.apply(rules, seen.state, action)
+        child.seen[index] = _Seen(state)
+        for _ in range(self.rollout):
+            if game.is_terminal(state):
+                break
+            state = game.apply(rules, state, rng.choice(game.legal_actions(rules, state)))
+        return _rate(game, rules, state)
