@@ -19,7 +19,12 @@ import pytest
 from websockets.sync.client import connect
 
 import sankore_rules as sr
-from sankore_rules.interfaces.server.storage import Storage, StoredMatch, open_storage
+from sankore_rules.interfaces.server.storage import (
+    SqliteStorage,
+    Storage,
+    StoredMatch,
+    open_storage,
+)
 from test_server import BACKENDS, POSTGRES, Client, Server, claim, create, wait_for
 
 
@@ -92,6 +97,34 @@ def test_two_writers_answering_one_version_one_wins(db: str) -> None:
         assert sorted(won) == [False, True]
         assert len(await second.since(match, 0)) == 1
         assert await first.append(match, 0, 0, "bid 3", False) is False
+
+    _run(db, scenario)
+
+
+def test_a_writer_learns_of_another_writers_actions_without_reading_them(db: str) -> None:
+    """What a process needs to keep its cached matches current without a query per request:
+    another connection's append is announced with its version (PostgreSQL's NOTIFY) or moves
+    ``outside_writes`` (SQLite's data_version); one's own appends move nothing of one's own."""
+
+    async def scenario(first: Storage, second: Storage) -> None:
+        match = _id()
+        await first.create(match, {"game": "sankore"}, ["human", "human"])
+        heard: list[tuple[str, int]] = []
+        second.on_heard(lambda match_id, version: heard.append((match_id, version)))
+        mine, theirs = await first.outside_writes(), await second.outside_writes()
+        assert await first.append(match, 0, 0, "pass", False) is True
+        assert await first.outside_writes() == mine
+        if isinstance(second, SqliteStorage):
+            assert await second.outside_writes() != theirs
+            assert second.heard(match) == 0
+        else:
+            for _ in range(500):
+                if second.heard(match) == 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert second.heard(match) == 1
+            assert (match, 1) in heard
+            assert await second.outside_writes() == theirs
 
     _run(db, scenario)
 

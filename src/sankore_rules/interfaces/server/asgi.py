@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from sankore_rules.interfaces.server.bots import BotBudget
 from sankore_rules.interfaces.server.hub import Hub, Refusal
 from sankore_rules.interfaces.server.storage import open_storage
+from sankore_rules.interfaces.server.views import canonical
 
 __all__ = ["MAX_BODY", "RateLimit", "app", "from_environment"]
 
@@ -75,7 +76,7 @@ class RateLimit:
 
 
 def _json(data: Any, status: int = 200) -> Response:
-    body = data if isinstance(data, bytes) else json.dumps(data).encode()
+    body = data if isinstance(data, bytes) else canonical(data)
     return Response(body, status_code=status, media_type="application/json")
 
 
@@ -130,7 +131,7 @@ def app(
         mcts_seconds: the MCTS bot's time bound per decision.
         rate: the requests per second each token (or address without one) may make...
         burst: ...and how many at once.
-        durable: with SQLite, fsync every commit (survives a power cut, not only a crash).
+        durable: wait for the disk at every commit (survives a power cut, not only a crash).
     """
     hub = Hub(
         open_storage(db, durable=durable),

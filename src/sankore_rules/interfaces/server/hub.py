@@ -5,11 +5,13 @@ takes plain values and returns JSON-ready data or raises
 [`Refusal`][sankore_rules.interfaces.server.hub.Refusal] with an HTTP status and words.
 
 The database is the truth (see ``storage.py``); a match's state is a cache, rebuilt by
-replaying its actions, and brought up to date from the database before every use, so several
-server processes can share one database. An action is checked against the version it answers,
-then against the rules (the library's own reasons), then appended under that version, and only
-once it is committed does the caller get its answer, the match's subscribers their
-``{"version": V}``, and the bots their turn.
+replaying its actions, and brought up to date from the database before use whenever another
+writer may have moved it (the storage tells: PostgreSQL announces every action to every
+process, SQLite counts other connections' commits), so several server processes can share one
+database and a process alone on its database never reads back what it wrote. An action is
+checked against the version it answers, then against the rules (the library's own reasons),
+then appended under that version, and only once it is committed does the caller get its
+answer, the match's subscribers their ``{"version": V}``, and the bots their turn.
 """
 
 from __future__ import annotations
@@ -44,9 +46,10 @@ SEAT_KINDS = ("human", *BOTS)
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 #: How many matches a process keeps replayed in memory.
 CACHED_MATCHES = 2000
-#: How often a process asks the database for actions other processes accepted, for the
-#: matches it has WebSocket subscribers of.
-POLL_SECONDS = 0.5
+#: How often a process looks for actions other processes accepted, for the matches it has
+#: WebSocket subscribers of (a look costs nothing unless another writer wrote meanwhile;
+#: PostgreSQL's announcements are pushed at once, without waiting for it).
+POLL_SECONDS = 0.1
 _CREATE_KEYS = {"game", "players", "options", "seats", "seed", "position"}
 
 log = logging.getLogger("sankore_rules.server")
@@ -101,6 +104,8 @@ class Live:
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     views: dict[tuple[int, int | None], bytes] = field(factory=dict)
     pushed: int = 0
+    #: The storage's ``outside_writes`` when the state was last read from the database.
+    synced: int = -1
 
     @property
     def version(self) -> int:
@@ -166,12 +171,17 @@ class Hub:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._pool: Executor | None = None
         self._poller: asyncio.Task[None] | None = None
+        self._news: set[asyncio.Task[None]] = set()
 
     # ---- life ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Open the storage, start the bots' pool, and resume the bots of unfinished matches."""
         await self.storage.open()
+        self.storage.on_heard(self._on_heard)
+        for game in games():
+            # Load each ruleset now, not in the first request that needs it.
+            api.load_rules(game=game.name)
         if self.bot_processes > 0:
             self._pool = bot_pool(self.bot_processes)
         self._poller = asyncio.create_task(self._poll())
@@ -295,20 +305,29 @@ class Hub:
         """
         live = self._live.get(match_id) if _MATCH_ID.match(match_id) else None
         if live is None:
+            writes = await self.storage.outside_writes()
             stored = await self.storage.load(match_id) if _MATCH_ID.match(match_id) else None
             if stored is None:
                 raise Refusal(404, f"no match {match_id[:64]!r}")
             # Another request may have loaded it meanwhile: keep one copy, and its lock.
             live = self._live.setdefault(
-                match_id, Live(stored, _start(stored.setup), [], dict(stored.tokens))
+                match_id,
+                Live(stored, _start(stored.setup), [], dict(stored.tokens), synced=writes),
             )
             self._advance(live, 0, stored.actions)
             while len(self._live) > CACHED_MATCHES:
                 self._live.popitem(last=False)
         else:
             self._live.move_to_end(match_id)
-            await self._catch_up(live)
+            await self._refresh(live)
         return live
+
+    async def _refresh(self, live: Live) -> None:
+        """Catch up with the database when another writer may have moved the match."""
+        writes = await self.storage.outside_writes()
+        if live.synced != writes or self.storage.heard(live.stored.id) > live.version:
+            await self._catch_up(live)
+            live.synced = writes
 
     async def _catch_up(self, live: Live) -> None:
         """Replay the actions accepted since the cached version (by this process or another)."""
@@ -448,7 +467,7 @@ class Hub:
     async def _accept(self, live: Live, seat: int, text: str, version: int) -> None:
         """Check, commit, then announce one action of ``seat`` answering ``version``."""
         async with live.lock:
-            await self._catch_up(live)
+            await self._refresh(live)
             state = live.state
             game = game_of(state)
             if version != live.version:
@@ -507,6 +526,22 @@ class Hub:
                 # A reader that does not keep up gets the latest version, not every one.
                 queue.get_nowait()
             queue.put_nowait(live.version)
+
+    def _on_heard(self, match_id: str, version: int) -> None:
+        """Another process accepted an action: push it now to this process's subscribers."""
+        live = self._live.get(match_id)
+        if match_id in self._subscribers and (live is None or version > live.pushed):
+            task = asyncio.create_task(self._push_news(match_id))
+            self._news.add(task)
+            task.add_done_callback(self._news.discard)
+
+    async def _push_news(self, match_id: str) -> None:
+        try:
+            live = await self.live(match_id)
+        except Refusal:
+            return
+        if live.version > live.pushed:
+            await self._push(live)
 
     async def _poll(self) -> None:
         """Push the actions other processes accepted, for the matches someone listens to."""

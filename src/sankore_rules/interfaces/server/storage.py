@@ -13,25 +13,56 @@ two requests) answering the same version cannot both be accepted, and a match ne
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
 server process being killed (the operating system holds it), and only a power cut can lose the
-last commits; pass ``durable=True`` for ``synchronous=FULL`` (an fsync per commit). Several
+last commits; pass ``durable=True`` for ``synchronous=FULL`` (an fsync per commit). PostgreSQL
+is given the same bargain: its sessions commit with ``synchronous_commit = off``, so a commit
+is in the database server's memory, visible to every other session and kept when the match
+server is killed, and only a crash of the database's machine can lose the last fraction of a
+second (never a torn or forked match); ``durable=True`` waits for the disk, as PostgreSQL's
+default does. Several
 server processes on one machine may share the file; processes on several machines share a
 PostgreSQL database instead (``postgresql://user:password@host/dbname``, through psycopg 3).
+
+A server process keeps each match's state in memory and must learn of the actions other
+processes append, without asking the database on every request. Each storage says what it
+knows of other writers: [`heard`][sankore_rules.interfaces.server.storage.Storage.heard] gives
+the latest version of a match another process announced (PostgreSQL: ``NOTIFY`` on commit,
+heard by a ``LISTEN`` connection), and
+[`outside_writes`][sankore_rules.interfaces.server.storage.Storage.outside_writes] a number that
+changes whenever another writer may have written something not announced so (SQLite: its
+``data_version``, which moves on every commit of another connection; PostgreSQL: a count of
+the listener's reconnections, across which announcements may be lost). A process alone on its
+database never reads back what it wrote.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
+import contextlib
 import json
+import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from attrs import frozen
 
-__all__ = ["SCHEMA", "PostgresStorage", "SqliteStorage", "Storage", "StoredMatch", "open_storage"]
+log = logging.getLogger("sankore_rules.server")
+
+#: The PostgreSQL channel on which every appended action is announced as "match_id version".
+CHANNEL = "sankore_actions"
+
+__all__ = [
+    "CHANNEL",
+    "SCHEMA",
+    "PostgresStorage",
+    "SqliteStorage",
+    "Storage",
+    "StoredMatch",
+    "open_storage",
+]
 
 #: The tables, in SQL both databases read.
 SCHEMA = (
@@ -80,8 +111,37 @@ class StoredMatch:
         return len(self.actions)
 
 
+#: Called with a match id and its new version when another writer announces an action.
+Listener = Callable[[str, int], None]
+
+
 class Storage(abc.ABC):
     """The operations the server needs of a database; each one commits before it returns."""
+
+    def __init__(self) -> None:
+        self._heard: dict[str, int] = {}
+        self._listeners: list[Listener] = []
+
+    def heard(self, match_id: str) -> int:
+        """The latest version of the match another writer announced (0: none heard)."""
+        return self._heard.get(match_id, 0)
+
+    def on_heard(self, listener: Listener) -> None:
+        """Call ``listener(match_id, version)`` for every announcement of another writer."""
+        self._listeners.append(listener)
+
+    def _announce(self, match_id: str, version: int) -> None:
+        if version > self._heard.get(match_id, 0):
+            self._heard[match_id] = version
+            if len(self._heard) > 100_000:
+                # Only news newer than a cached copy matters; old entries can go.
+                self._heard = dict(list(self._heard.items())[-50_000:])
+            for listener in self._listeners:
+                listener(match_id, version)
+
+    @abc.abstractmethod
+    async def outside_writes(self) -> int:
+        """A number that changes when another writer may have written unannounced."""
 
     @abc.abstractmethod
     async def open(self) -> None:
@@ -137,6 +197,7 @@ class SqliteStorage(Storage):
     """
 
     def __init__(self, path: str, *, durable: bool = False) -> None:
+        super().__init__()
         self.path = path
         self.durable = durable
         self._db: sqlite3.Connection | None = None
@@ -164,6 +225,10 @@ class SqliteStorage(Storage):
         if self._db is not None:
             self._db.close()
             self._db = None
+
+    async def outside_writes(self) -> int:
+        """SQLite's ``data_version``: it moves on every commit of another connection."""
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
 
     async def create(self, match_id: str, setup: dict[str, Any], seats: Sequence[str]) -> None:
         """Store a new match at version 0."""
@@ -251,13 +316,19 @@ class PostgresStorage(Storage):
     Args:
         url: a libpq connection URL (``postgresql://user:password@host:5432/dbname``).
         connections: how many connections this process keeps open.
+        durable: wait for the disk at every commit (``synchronous_commit = on``).
     """
 
-    def __init__(self, url: str, *, connections: int = 10) -> None:
+    def __init__(self, url: str, *, connections: int = 10, durable: bool = False) -> None:
+        super().__init__()
         self.url = url
         self.connections = connections
+        self.durable = durable
         self._pool: asyncio.Queue[Any] | None = None
         self._all: list[Any] = []
+        self._listening: asyncio.Task[None] | None = None
+        self._ready: asyncio.Event | None = None
+        self._sessions = 0
 
     async def open(self) -> None:
         """Connect and create the tables that are missing."""
@@ -266,6 +337,8 @@ class PostgresStorage(Storage):
         self._pool = asyncio.Queue()
         for _ in range(self.connections):
             conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            if not self.durable:
+                await conn.execute("SET synchronous_commit = off")
             self._all.append(conn)
             self._pool.put_nowait(conn)
         # Two processes starting at once on a fresh database: one creates, one waits.
@@ -273,9 +346,45 @@ class PostgresStorage(Storage):
             await conn.execute("SELECT pg_advisory_xact_lock(2851)")
             for statement in SCHEMA:
                 await conn.execute(statement)
+        self._ready = asyncio.Event()
+        self._listening = asyncio.create_task(self._listen())
+        await self._ready.wait()
+
+    async def _listen(self) -> None:
+        """Hear every action announced on ``CHANNEL``, reconnecting when the link drops."""
+        import psycopg
+
+        assert self._ready is not None
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    # A new session: what was announced while none listened is lost, so
+                    # every cached match must be read again once.
+                    self._sessions += 1
+                    self._ready.set()
+                    async for note in conn.notifies():
+                        match_id, _, version = note.payload.rpartition(" ")
+                        if version.isdigit():
+                            self._announce(match_id, int(version))
+            except (OSError, psycopg.Error) as exc:
+                log.warning("listening for actions on PostgreSQL: %s; again in 1 s", exc)
+                self._sessions += 1
+                self._ready.set()
+                await asyncio.sleep(1)
+
+    async def outside_writes(self) -> int:
+        """How many times the listener (re)connected: announcements may be lost between."""
+        return self._sessions
 
     async def close(self) -> None:
-        """Close the connections."""
+        """Stop listening and close the connections."""
+        if self._listening is not None:
+            self._listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listening
+            self._listening = None
         for conn in self._all:
             await conn.close()
         self._all = []
@@ -344,20 +453,30 @@ class PostgresStorage(Storage):
     async def append(
         self, match_id: str, version: int, seat: int, action: str, finished: bool
     ) -> bool:
-        """Accept ``action`` as the next version, if the match is still at ``version``."""
-        async with self._connection() as conn, conn.transaction():
+        """Accept ``action`` as the next version, if the match is still at ``version``.
+
+        One statement, so one round trip and one transaction: the version moves, the action
+        is inserted and announced on ``CHANNEL`` (delivered at the commit), or nothing is.
+        """
+        async with self._connection() as conn:
             cursor = await conn.execute(
-                "UPDATE matches SET version = version + 1, finished = %s "
-                "WHERE id = %s AND version = %s",
-                (int(finished), match_id, version),
+                "WITH moved AS (UPDATE matches SET version = version + 1, finished = %s "
+                "WHERE id = %s AND version = %s RETURNING id), "
+                "added AS (INSERT INTO actions SELECT id, %s, %s, %s FROM moved "
+                "RETURNING match_id) "
+                "SELECT pg_notify(%s, match_id || ' ' || %s) FROM added",
+                (
+                    int(finished),
+                    match_id,
+                    version,
+                    version + 1,
+                    seat,
+                    action,
+                    CHANNEL,
+                    str(version + 1),
+                ),
             )
-            if cursor.rowcount != 1:
-                return False
-            await conn.execute(
-                "INSERT INTO actions VALUES (%s, %s, %s, %s)",
-                (match_id, version + 1, seat, action),
-            )
-            return True
+            return len(await cursor.fetchall()) == 1
 
     async def playing(self) -> list[str]:
         """The matches under way with a bot seat."""
@@ -370,5 +489,5 @@ class PostgresStorage(Storage):
 def open_storage(db: str, *, durable: bool = False) -> Storage:
     """The storage a ``--db`` value names: a PostgreSQL URL, or else a SQLite file path."""
     if db.startswith(("postgresql://", "postgres://")):
-        return PostgresStorage(db)
+        return PostgresStorage(db, durable=durable)
     return SqliteStorage(db, durable=durable)

@@ -23,6 +23,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from sankore_rules import api
 from sankore_rules.core.registry import find_game, game_of
 from sankore_rules.interfaces.svg import state_svg
@@ -34,8 +36,16 @@ HIDDEN = "hidden"
 
 
 def canonical(data: Any) -> bytes:
-    """``data`` as compact JSON with sorted keys, the form the server sends."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    """``data`` as compact UTF-8 JSON with sorted keys, the form the server sends.
+
+    orjson writes it about ten times faster than the standard library (a view is several
+    kilobytes, written once per seat per version); it stops at 64-bit integers, and the
+    standard library writes the rare larger one (a seed in a record) the same way.
+    """
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def _shared(parts: Sequence[Any]) -> Any:
