@@ -212,8 +212,15 @@ def test_a_spectator_sees_only_what_every_seat_sees(server: Server) -> None:
     assert view["observation"]["viewer"] == HIDDEN
     # Every player's Objective cards are hidden from a spectator.
     assert [p["objectives"] for p in view["observation"]["players"]] == [HIDDEN] * 3
+    # The spectator's picture: every hand face down, each held card counted, none named.
     picture = httpx.get(f"{server.base}/api/matches/{match}/picture")
-    assert picture.status_code == 403
+    assert picture.status_code == 200
+    assert picture.headers["content-type"].startswith("image/svg+xml")
+    assert 'aria-label="Sankoré as a spectator sees it"' in picture.text
+    assert picture.text.count(">4 cards face down<") == 3
+    for player in state.players:
+        for card in player.objectives:
+            assert f"#{card} " not in picture.text and f"#{card}<" not in picture.text
 
 
 def test_refusals_carry_a_status_and_words_and_change_nothing(server: Server) -> None:

@@ -391,8 +391,8 @@ class HiddenNim(Game[NimRules, NimState]):
             lines.append(f"P{p}: {taken} stones, card {card}{mark}")
         return "\n".join(lines)
 
-    def svg(self, rules: NimRules, state: NimState | None) -> str:
-        """The pile as a row of stones."""
+    def svg(self, rules: NimRules, state: NimState | None, viewer: int | None = None) -> str:
+        """The pile as a row of stones (public: every viewer sees the same)."""
         left = 0 if state is None else state.pile
         stones = "".join(f'<circle cx="{10 + 20 * k}" cy="20" r="8"/>' for k in range(left))
         return (

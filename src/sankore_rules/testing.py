@@ -416,11 +416,21 @@ def check_observation(play: Playthrough, *, seed: int = 0) -> None:
                     )
 
 
-def check_drawing(play: Playthrough) -> None:
-    """``render_state`` draws a few states as text, ``state_svg`` as SVG that parses."""
+def check_drawing(play: Playthrough, *, seed: int = 0) -> None:
+    """Text and SVG drawings are made, and a picture for a viewer shows only what it may see.
+
+    ``render_state`` draws a few states as text, ``state_svg`` as SVG that parses. And the
+    picture for each seat is the same for a state whose hidden parts the game's sampler
+    redrew for that seat, and the spectator's for a state redrawn for every seat in turn (what
+    only one seat sees, redrawn too). Not at the end, when the scores are counted in the open
+    (the winners may hang on what was hidden), nor for a game without a sampler.
+    """
+    from sankore_rules.core.game import SPECTATOR, NotSupported
     from sankore_rules.interfaces.render import render_state
+    from sankore_rules.interfaces.search import sample_state
     from sankore_rules.interfaces.svg import state_svg
 
+    rng = random.Random(seed)
     with _door("drawing", play) as door:
         for i in _sampled(play):
             door.step = i
@@ -433,6 +443,24 @@ def check_drawing(play: Playthrough) -> None:
             except ET.ParseError as exc:
                 raise door.fail(f"state_svg is not XML: {exc}") from exc
             door.require(root.tag.endswith("svg"), f"state_svg's root is <{root.tag}>, not <svg>")
+            if api.is_terminal(state):
+                continue
+            seats = range(api.game_of(state).seats(state))
+            redrawn = state
+            try:
+                for p in seats:
+                    door.require(
+                        state_svg(state, p) == state_svg(sample_state(state, p, rng), p),
+                        f"the picture for seat {p} changes when what it cannot see is "
+                        "redrawn: it shows a hidden part",
+                    )
+                    redrawn = sample_state(redrawn, p, rng)
+            except NotSupported:
+                continue
+            door.require(
+                state_svg(state, SPECTATOR) == state_svg(redrawn, SPECTATOR),
+                "the spectator's picture changes when what some seat cannot see is redrawn",
+            )
 
 
 def check_bots(play: Playthrough, *, seed: int = 0) -> None:

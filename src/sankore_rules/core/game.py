@@ -37,6 +37,7 @@ from sankore_rules.core.engine import Engine
 from sankore_rules.core.errors import Reason
 
 __all__ = [
+    "SPECTATOR",
     "ActionSpace",
     "Game",
     "NotSupported",
@@ -45,6 +46,9 @@ __all__ = [
     "TensorLayout",
     "Variant",
 ]
+
+#: The ``viewer`` of a picture for someone at no seat: it shows only what every seat sees.
+SPECTATOR = -1
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
@@ -323,8 +327,17 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """The whole position as plain text, for a terminal."""
         raise NotSupported(f"{self.name} has no text view")
 
-    def svg(self, rules: RulesT, state: StateT | None) -> str:
-        """The whole position as an SVG picture (the empty table when ``state`` is None)."""
+    def svg(self, rules: RulesT, state: StateT | None, viewer: int | None = None) -> str:
+        """The whole position as an SVG picture (the empty table when ``state`` is None).
+
+        Args:
+            rules: the ruleset.
+            state: the position, or None for the empty table.
+            viewer: None draws everything (a tool's or a replay's picture); a seat draws only
+                what that seat's observation shows, the rest face down (a picture to send to
+                that seat); ``SPECTATOR`` (-1, in this module) only what every seat sees. The picture for a viewer must be the same for two states that
+                viewer cannot tell apart (the conformance suite checks it on redrawn states).
+        """
         raise NotSupported(f"{self.name} has no SVG drawing")
 
     def describe_events(self, state: StateT) -> list[str]:

@@ -127,11 +127,13 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
 
         return render_text(rules, state)
 
-    def svg(self, rules: FiveTribesRules, state: FiveTribesState | None) -> str:
-        """The table as one SVG picture."""
+    def svg(
+        self, rules: FiveTribesRules, state: FiveTribesState | None, viewer: int | None = None
+    ) -> str:
+        """The table as one SVG picture; for a viewer, the coins it may not see hidden."""
         from sankore_rules.five_tribes.display import state_svg
 
-        return state_svg(rules, state)
+        return state_svg(rules, state, viewer=viewer)
 
     def describe_events(self, state: FiveTribesState) -> list[str]:
         """The last action's events in words."""

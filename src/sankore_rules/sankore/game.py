@@ -195,11 +195,11 @@ class SankoreGame(Game[Rules, State]):
 
         return render_text(rules, state)
 
-    def svg(self, rules: Rules, state: State | None) -> str:
-        """The whole table as one SVG picture."""
+    def svg(self, rules: Rules, state: State | None, viewer: int | None = None) -> str:
+        """The whole table as one SVG picture; for a viewer, hands it may not see face down."""
         from sankore_rules.sankore.display.svg import state_svg
 
-        return state_svg(rules, state)
+        return state_svg(rules, state, viewer=viewer)
 
     def describe_events(self, state: State) -> list[str]:
         """The last action's events in words."""

@@ -74,7 +74,8 @@ def state_svg(
         state: the state to draw, or None for the empty table (the tiles are dealt at
             setup, so only the cells, the tracks' spaces and the legend are drawn).
         viewer: draw the table as this seat sees it: the other players' coins are hidden
-            (FT-PUB-3). None (the door's picture) draws the whole state, every coin shown.
+            (FT-PUB-3); ``SPECTATOR`` (-1) hides every seat's. None (the door's picture)
+            draws the whole state, every coin shown.
     """
     board_w, board_h = rules.columns * CELL, rules.rows * CELL
     top = STATUS + MARGIN
@@ -121,7 +122,11 @@ def state_svg(
             pieces = side.player(rules, state, seat, turn == seat, hidden, marks)
             panels.append(Panel(f"player-{seat}", box, "", pieces))
     label = (
-        "Five Tribes: the whole table" if viewer is None else f"Five Tribes as P{viewer} sees it"
+        "Five Tribes: the whole table"
+        if viewer is None
+        else "Five Tribes as a spectator sees it"
+        if viewer < 0
+        else f"Five Tribes as P{viewer} sees it"
     )
     return picture("five-tribes", label, (width, height), BACKGROUND, panels)
 

@@ -41,7 +41,9 @@ def parser() -> argparse.ArgumentParser:
         "--allow-positions", action="store_true", help="let a creation give its position"
     )
     p.add_argument("--rate", type=float, default=200.0, help="requests per second per token")
-    p.add_argument("--durable", action="store_true", help="wait for the disk at every commit (fsync)")
+    p.add_argument(
+        "--durable", action="store_true", help="wait for the disk at every commit (fsync)"
+    )
     return p
 
 

@@ -401,20 +401,17 @@ class Hub:
         return body
 
     async def picture(self, match_id: str, token: str | None) -> str:
-        """The SVG of the match as the token's seat may see it.
+        """The SVG of the match as the token's seat (or a spectator, without one) may see it.
 
-        Raises:
-            Refusal: 403 without a seat's token (a spectator gets no picture, see ``views``).
+        It is drawn in the bots' worker processes when there are some: a drawing takes
+        milliseconds, which the event loop should spend answering.
         """
         live = await self.live(match_id)
         seat = await self.seat_of(live, token)
-        if seat is None:
-            raise Refusal(403, "the picture is drawn for a seat: send its token")
-        view = api.observation(live.state, seat)
         if self._pool is None:
-            return seat_picture(view)
+            return seat_picture(live.state, seat)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _picture, canonical(view))
+        return await loop.run_in_executor(self._pool, _picture, api.to_json(live.state), seat)
 
     async def record(self, match_id: str) -> bytes:
         """The game record of a finished match.
@@ -607,6 +604,6 @@ def _seat_number(seat: object, seats: int) -> int:
     return int(text)
 
 
-def _picture(text: bytes) -> str:
-    """A seat's picture, drawn in a worker process from its observation's JSON."""
-    return seat_picture(json.loads(text))
+def _picture(text: str, seat: int | None) -> str:
+    """A seat's picture, drawn in a worker process from the state's JSON."""
+    return seat_picture(api.from_json(text), seat)

@@ -8,25 +8,22 @@ that two matches whose visible parts agree give the same bytes:
   own decision are a function of what one sees);
 - a spectator (no token) gets what every seat's observation shows alike: each part that any
   two seats see differently is replaced by ``HIDDEN``;
-- the picture of a seat is the game's SVG of a state whose hidden parts were redrawn by the
-  game's sampler from the seat's observation alone, with a generator seeded by that
-  observation: the redrawn parts (the other players' hands, the piles' order) are placeholders,
-  not the real ones, and they are the same for the same observation. A spectator gets no
-  picture: the protocol offers no sampler from the common view.
+- the picture is the game's SVG drawing for that reader (the protocol's ``svg`` hook with a
+  ``viewer``: a seat, or ``SPECTATOR``), which shows only what the reader may see; the
+  conformance suite holds every game's drawing to that.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
 from sankore_rules import api
-from sankore_rules.core.registry import find_game, game_of
+from sankore_rules.core.game import SPECTATOR
+from sankore_rules.core.registry import game_of
 from sankore_rules.interfaces.svg import state_svg
 
 __all__ = ["HIDDEN", "canonical", "match_view", "public_observation", "seat_picture"]
@@ -100,16 +97,10 @@ def match_view(
     }
 
 
-def seat_picture(view: dict[str, Any]) -> str:
-    """The SVG of the table as one seat sees it, drawn from that seat's observation alone.
-
-    The hidden parts are redrawn by the game's sampler with a generator seeded by the
-    observation itself, so the same observation always gives the same picture.
+def seat_picture(state: Any, seat: int | None) -> str:
+    """The SVG of the table as ``seat`` (None: a spectator) may see it.
 
     Raises:
-        NotSupported: the game has no SVG drawing or cannot redraw its hidden parts.
+        NotSupported: the game has no SVG drawing.
     """
-    game = find_game(view["game"])
-    rules = api.load_rules(game=game.name)
-    seed = int.from_bytes(hashlib.sha256(canonical(view)).digest()[:16], "big")
-    return state_svg(game.sampler(rules, view).sample(random.Random(seed)))
+    return state_svg(state, SPECTATOR if seat is None else seat)

@@ -27,13 +27,15 @@ from sankore_rules.core.registry import game_of, game_of_rules
 __all__ = ["state_svg"]
 
 
-def state_svg(source: Any) -> str:
+def state_svg(source: Any, viewer: int | None = None) -> str:
     """The whole table as one SVG picture: of a state, or empty for a ruleset alone.
 
     This is what ``sankore-rules show --svg`` writes and each frame of the viewer shows.
 
     Args:
         source: a state of any registered game, or a ruleset (the table before setup).
+        viewer: None draws everything; a seat, only what that seat may see (what the match
+            server sends it); ``SPECTATOR`` (-1), only what every seat sees.
 
     Raises:
         TypeError: ``source`` is neither a state nor a ruleset of a registered game.
@@ -49,4 +51,4 @@ def state_svg(source: Any) -> str:
                 f"expected a state or a ruleset of a registered game, got {type(source).__name__}"
             ) from None
         return game.svg(source, None)
-    return game.svg(api.rules_of(source), source)
+    return game.svg(api.rules_of(source), source, viewer)

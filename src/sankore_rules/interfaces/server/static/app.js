@@ -212,12 +212,10 @@ async function show(view) {
     scores.textContent = `Final scores: ${lines.join(", ")}`;
     scores.dataset.totals = JSON.stringify(view.scores.totals);
   }
-  if (here.token) {
-    const picture = await call("GET", `/api/matches/${here.id}/picture`, undefined, here.token);
-    if (picture.status === 200 && current === here && here.version === view.version) {
-      // The server's own SVG drawing, fetched with the seat's token.
-      $("picture").innerHTML = picture.data;
-    }
+  const picture = await call("GET", `/api/matches/${here.id}/picture`, undefined, here.token);
+  if (picture.status === 200 && current === here && here.version === view.version) {
+    // The server's own SVG drawing as this seat (or, without a token, a spectator) sees it.
+    $("picture").innerHTML = picture.data;
   }
 }
 

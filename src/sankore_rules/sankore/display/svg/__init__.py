@@ -59,7 +59,9 @@ _STATUS = 36
 _GAP = 10
 
 
-def state_svg(rules: Rules, state: State | None, *, marks: bool = True) -> str:
+def state_svg(
+    rules: Rules, state: State | None, *, marks: bool = True, viewer: int | None = None
+) -> str:
     """Everything at once: the main board, the Library and every player's board.
 
     This is the game's drawing hook: what a state shows in Jupyter, what
@@ -70,10 +72,20 @@ def state_svg(rules: Rules, state: State | None, *, marks: bool = True) -> str:
         rules: the ruleset.
         state: the state to draw, or None for the empty table (its queues those of 4 players).
         marks: ring what the state's last action touched (``state.events``).
+        viewer: None draws every hand; a seat sees its own Objective cards and only how many
+            the others hold (OBJ-1); ``SPECTATOR`` (-1) only how many each holds. The
+            Scholar's deck is face down for every viewer (SOLO: nobody knows its order).
     """
-    scene = Scene(rules, state, marks)
+    scene = Scene(rules, state, marks, viewer)
     size, panels = _layout(scene)
-    return picture("state", "Sankoré: the whole game", size, scene.colours.board, panels)
+    label = (
+        "Sankoré: the whole game"
+        if viewer is None
+        else "Sankoré as a spectator sees it"
+        if viewer < 0
+        else f"Sankoré as P{viewer} sees it"
+    )
+    return picture("state", label, size, scene.colours.board, panels)
 
 
 def board_svg(source: State | Rules, *, rules: Rules | None = None, marks: bool = True) -> str:

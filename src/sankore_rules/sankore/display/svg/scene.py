@@ -36,10 +36,14 @@ class Scene:
         rules: the ruleset.
         state: the state to draw, or None for the board as the ruleset sets it out.
         marks: whether to ring what the state's last action touched.
+        viewer: whose picture it is: None for everything, a seat, or -1 for a spectator.
     """
 
-    def __init__(self, rules: Rules, state: State | None, marks: bool = True) -> None:
+    def __init__(
+        self, rules: Rules, state: State | None, marks: bool = True, viewer: int | None = None
+    ) -> None:
         self.rules = rules
+        self.viewer = viewer
         self.drawing: Drawing = rules.tables.drawing
         self.state = state
         self.colours = self.drawing.colours
@@ -52,6 +56,12 @@ class Scene:
         if key not in drawn:
             drawn[key] = draw()
         return drawn[key]
+
+    def hand_hidden(self, p: int) -> bool:
+        """Whether player ``p``'s Objective cards are face down in this picture."""
+        if self.viewer is None:
+            return False
+        return p != self.viewer or (self.state is not None and self.state.is_scholar(p))
 
     # ---- colours ----------------------------------------------------------------------------
 

@@ -311,7 +311,11 @@ def _supply(s: Scene, p: int) -> list[str]:
         )
         out.append(s.frame(("skills", p, d), x, y - 11, 30, 14))
     y = sy + 6 * 38 + 17
-    held = " ".join(f"#{n}" for n in pl.objectives) or "none"
+    if s.hand_hidden(p):
+        count = len(pl.objectives)
+        held = f"{count} card{'' if count == 1 else 's'} face down" if count else "none"
+    else:
+        held = " ".join(f"#{n}" for n in pl.objectives) or "none"
     done = " ".join(f"#{n}" for n in pl.completed)
     out.append(s.small(sx + 4, y, held + (f" · done {done}" if done else ""), size=10))
     for card in pl.completed:
