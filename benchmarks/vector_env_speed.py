@@ -4,7 +4,9 @@ Steps ``VectorGameEnv(--envs, players=--players)`` for ``--steps`` calls, each g
 uniformly random legal action (picked from the returned masks by one numpy call per batch), and
 prints the agent steps (decisions, observations and masks included) per second of the
 process's CPU time, the median over ``--rounds`` rounds, beside the bare API's decisions per
-second (``sr.legal_actions`` then ``sr.apply``, no observation) measured in the same rounds.
+second (``sr.legal_actions`` then ``sr.apply``, no observation) measured in the same rounds,
+then the target of issue 29 (10,000 agent steps/s for 2-player Sankoré) and the share of the
+bare API's speed the environment keeps.
 
     .venv/bin/python benchmarks/vector_env_speed.py --envs 16 --steps 300
 """
@@ -20,6 +22,9 @@ import numpy as np
 
 import sankore_rules as sr
 from sankore_rules.interfaces.ai.vector_env import VectorGameEnv
+
+#: Issue 29's target: agent steps per second on one core, observations and masks included.
+TARGET = 10_000
 
 
 def vector(envs: int, players: int, steps: int, seed: int, game: str) -> int:
@@ -69,6 +74,15 @@ def main() -> None:
     )
     for name, figures in per_second.items():
         print(f"{name:<12} {statistics.median(figures):>9.0f} agent steps/s")
+    steps = statistics.median(per_second["vector env"])
+    share = statistics.median(
+        v / b for v, b in zip(per_second["vector env"], per_second["bare API"], strict=True)
+    )
+    met = "met" if steps >= TARGET else "NOT met"
+    print(
+        f"target: vector env >= {TARGET:,} agent steps/s: {steps:,.0f} ({met}); "
+        f"{share:.2f} of the bare API's decisions/s in the same rounds"
+    )
 
 
 if __name__ == "__main__":

@@ -97,3 +97,38 @@ def test_the_layout_writes_a_plain_list_like_the_reference() -> None:
             out = [0.0] * layout.size
             layout.write(state, viewer, out)
             assert_equal_to_reference(np.array(out, dtype=np.float32), state, viewer)
+
+
+def test_a_draft_edited_between_calls_is_seen_as_it_is_now() -> None:
+    """OBJ-1: a draft (``clone()``) may change after it is written; the next tensor shows it
+    as it is then, the hand included, and a sealed state after it is written right too."""
+    writer = TensorWriter(tensor_layout(RULES))
+    state = GAMES[3, "three_shelf"][60]
+    draft = state.clone()
+    assert_equal_to_reference(writer.tensor(draft, 0), draft, 0)
+    draft.players[0].gold = 7
+    draft.players[0].objectives = draft.players[0].objectives[:1]
+    free = next(space for space in RULES.area_spaces if space not in draft.spaces)
+    draft.spaces = {**draft.spaces, free: 2}
+    assert_equal_to_reference(writer.tensor(draft, 0), draft, 0)
+    del draft.spaces[free]  # changed in place: the same object, another content
+    assert_equal_to_reference(writer.tensor(draft, 0), draft, 0)
+    following = GAMES[3, "three_shelf"][61]
+    assert_equal_to_reference(writer.tensor(following, 0), following, 0)
+
+
+def test_one_buffer_follows_games_of_every_shape() -> None:
+    """A seat's kept tensor moves between player counts, the solo game and new games and
+    shows each state exactly (seats from the viewer, OBJ-1; the Scholar's board, SOLO-SET-9)."""
+    writer = TensorWriter(tensor_layout(RULES))
+    order = [
+        GAMES[2, "three_shelf"][10],
+        GAMES[4, "six_shelf"][200],
+        SOLO["easy"][30],
+        GAMES[4, "six_shelf"][201],
+        GAMES[2, "three_shelf"][-1],
+        SOLO["very_hard"][-1],
+        GAMES[3, "six_shelf"][0],
+    ]
+    for state in order:
+        assert_equal_to_reference(writer.tensor(state, 1), state, 1)

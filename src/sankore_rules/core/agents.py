@@ -10,14 +10,17 @@ them out, and a [`Writer`][sankore_rules.core.agents.Writer] collects a state's 
 by segment and position before writing them into the caller's buffer.
 
 A state changes little from one decision to the next, and its unchanged parts are the same
-objects (``apply`` copies only along the path that changes). So a layout may answer ``pieces``:
-the tensor as a list of [`Part`][sankore_rules.core.agents.Part]s, each the non-zero values that
-one piece of the state gives, kept per ruleset and handed out again, the same object, while that
-piece of the state is the same object. A door that keeps the previous tensor of a seat rewrites
-only the parts that are not the same objects as last time.
+objects (``apply`` copies only along the path that changes; a sealed state never changes). So a
+layout answers ``update``: it brings a buffer that shows one state up to another and says, in a
+[`Sketch`][sankore_rules.core.agents.Sketch], what the buffer shows now. By default it collects
+the whole view as [`Part`][sankore_rules.core.agents.Part]s (each the non-zero values one piece
+of the state gives) and rewrites only the parts that changed
+([`rewrite`][sankore_rules.core.agents.rewrite]); a game's layout may compare the two states
+themselves and rewrite only the entries that changed (Sankoré's does). A door keeps one buffer
+and its sketch per seat and rewrites it state after state.
 
 Nothing here imports numpy: the buffer comes from the caller (the AI door allocates a numpy
-array); a Python list of floats serves as well.
+array and writes through a memoryview of it); a Python list of floats serves as well.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import functools
 import hashlib
 import math
 import operator
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 from attrs import frozen
@@ -40,14 +43,15 @@ __all__ = [
     "Part",
     "Segment",
     "SegmentedLayout",
+    "Sketch",
     "Writer",
     "number",
+    "rewrite",
 ]
 
-#: One piece of a tensor: the positions it sets and their values (every other position is 0).
-Part: TypeAlias = tuple[tuple[int, ...], tuple[float, ...]]
-#: How many parts a layout keeps before it forgets them all and starts again.
-MEMO_LIMIT = 20_000
+#: One piece of a tensor: the value at each position it sets (every other position is 0). A
+#: part is never changed once made: two parts are compared by identity, or as sets of items.
+Part: TypeAlias = Mapping[int, float]
 
 
 class _Ruleset(Protocol):
@@ -220,7 +224,8 @@ class SegmentedLayout:
     """A tensor layout of named segments (a ``TensorLayout`` but for ``write``).
 
     A game subclasses it and writes ``fill``, which collects one seat's view of a state in a
-    [`Writer`][sankore_rules.core.agents.Writer]; ``write`` checks the state and the seat first.
+    [`Writer`][sankore_rules.core.agents.Writer] (or overrides ``collect``, ``write`` and
+    ``update`` with writers of its own); ``write`` checks the state and the seat first.
 
     Attributes:
         game: the game's name; ``rules_name`` the ruleset's, ``rules_hash`` its content hash.
@@ -259,7 +264,6 @@ class SegmentedLayout:
             strides = [math.prod(p.shape[k + 1 :]) for k in range(len(p.shape))]
             a, b, c, d = (*strides, 0, 0, 0, 0)[:MAX_AXES]
             self.offsets[p.name] = (p.start, a, b, c, d)
-        self._memo: dict[Hashable, tuple[object, Part]] = {}
 
     @property
     def segments(self) -> tuple[tuple[str, int], ...]:
@@ -291,9 +295,9 @@ class SegmentedLayout:
         """
         positions: list[int] = []
         values: list[float] = []
-        for at, value in self.pieces(state, player):
-            positions += at
-            values += value
+        for part in self.pieces(state, player):
+            positions += part.keys()
+            values += part.values()
         try:  # a numpy array takes every position in one assignment
             out[positions] = values
         except TypeError:
@@ -303,54 +307,32 @@ class SegmentedLayout:
     def pieces(self, state: Any, player: int) -> list[Part]:
         """What ``player`` sees of ``state``, as parts whose positions never overlap.
 
-        The same list, part for part, as objects, for the unchanged pieces of two states of
-        one game (when the layout overrides ``collect``).
-
         Raises:
             ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
         """
         return self.collect(state, self.check(state, player))
+
+    def update(self, state: Any, player: int, out: Any, sketch: Sketch | None) -> Sketch:
+        """Make ``out`` show what ``player`` sees of ``state``, and say what it shows now.
+
+        ``out`` is a buffer of ``size`` floats that shows ``sketch`` (zeroed when ``sketch``
+        is None), as the previous call on it returned. This one collects every part and
+        rewrites the slots whose part is not the same object as before; a game's layout may
+        compare the states themselves and make only the parts that changed.
+
+        Raises:
+            ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
+        """
+        viewer = self.check(state, player)
+        parts = self.collect(state, viewer)
+        rewrite(out, () if sketch is None else sketch.parts, parts)
+        return Sketch(None, viewer, parts)
 
     def collect(self, state: Any, viewer: int) -> list[Part]:
         """The parts of seat ``viewer``'s view; by default one, made by ``fill`` each time."""
         w = Writer(self.offsets)
         self.fill(state, viewer, w)
         return [w.part()]
-
-    def cached(
-        self, build: Callable[..., None], source: object, extra: Hashable, *args: Any
-    ) -> Part:
-        """The part ``build(writer, source, *args)`` writes, made once per ``source`` object.
-
-        ``extra`` holds whatever else the part depends on (the seat it is seen from); the
-        part is kept with ``source`` itself, so the identity it is found by stays unique.
-        """
-        key = (build, id(source), extra)
-        found = self._memo.get(key)
-        if found is not None and found[0] is source:
-            return found[1]
-        w = Writer(self.offsets)
-        build(w, source, *args)
-        part = w.part()
-        self._remember(key, (source, part))
-        return part
-
-    def valued(self, build: Callable[..., None], key: Hashable, *args: Any) -> Part:
-        """The part ``build(writer, *args)`` writes, made once per ``key``: all it depends on."""
-        found = self._memo.get((build, key))
-        if found is not None:
-            return found[1]
-        w = Writer(self.offsets)
-        build(w, *args)
-        part = w.part()
-        self._remember((build, key), (None, part))
-        return part
-
-    def _remember(self, key: Hashable, entry: tuple[object, Part]) -> None:
-        # Parts keep their states' pieces alive: past the limit, start again.
-        if len(self._memo) >= MEMO_LIMIT:
-            self._memo.clear()
-        self._memo[key] = entry
 
     def fill(self, state: Any, viewer: int, w: Writer) -> None:
         """Collect in ``w`` what seat ``viewer`` sees of ``state`` (each game writes its own)."""
@@ -364,7 +346,7 @@ class Writer:
     """Collects a tensor's non-zero values by segment and index, then gives them as a part.
 
     Positions are worked out in Python and the buffer written at the end (by the layout's
-    ``write``, or by a door from the parts), so a layout's ``fill`` reads as the list of
+    ``write``, or by ``update`` from the parts), so a layout's ``fill`` reads as the list of
     what it shows.
     """
 
@@ -402,5 +384,53 @@ class Writer:
                 self.values[base + j] = value / scale
 
     def part(self) -> Part:
-        """What was collected, as a part."""
-        return tuple(self.values), tuple(self.values.values())
+        """What was collected, as a part (the writer is done with it)."""
+        return self.values
+
+
+class Sketch:
+    """What a buffer shows: the state it was written from, the seat, the part in each slot.
+
+    [`SegmentedLayout.update`][sankore_rules.core.agents.SegmentedLayout.update] returns one
+    and takes it back with the same buffer; the door keeps it and never looks inside.
+
+    Attributes:
+        state: the sealed state the buffer shows, or None when the next update must compare
+            parts (a draft's, or a layout that does not compare states).
+        viewer: the seat it is seen from.
+        parts: the part in each of the layout's slots, in slot order.
+        marks: whatever else the layout compares the next state with (its own business).
+    """
+
+    __slots__ = ("marks", "parts", "state", "viewer")
+
+    def __init__(self, state: Any, viewer: int, parts: list[Part], marks: Any = None) -> None:
+        self.state = state
+        self.viewer = viewer
+        self.parts = parts
+        self.marks = marks
+
+
+def rewrite(out: Any, before: Sequence[Part], after: Sequence[Part]) -> None:
+    """Make ``out``, which shows the parts ``before``, show the parts ``after``.
+
+    Slot by slot when both have as many: a part that is the same object stays as written, and
+    of one that changed only the positions it no longer sets are cleared and only the values
+    that differ are written. Every changed slot is cleared before any is written, so the slots
+    of a layout need not keep to regions of their own.
+    """
+    if len(before) == len(after):
+        changed = [(old, new) for old, new in zip(before, after, strict=True) if old is not new]
+        for old, new in changed:
+            for i in old.keys() - new.keys():
+                out[i] = 0.0
+        for old, new in changed:
+            for i, value in new.items() - old.items():
+                out[i] = value
+        return
+    for old in before:
+        for i in old:
+            out[i] = 0.0
+    for new in after:
+        for i, value in new.items():
+            out[i] = value

@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "check_rules",
     "check_state",
     "index_to_action",
+    "indices_of",
     "layout_digest",
     "legal_indices",
     "legal_mask",
@@ -121,6 +123,25 @@ def index_to_action(rules: Any, index: int) -> Action:
     return action_space(rules).action(index)
 
 
+def indices_of(space: ActionSpace, actions: Sequence[Action]) -> list[int]:
+    """The index of each of ``actions`` in ``space``, in their order.
+
+    A space that holds its numbering as a mapping (``indices``, as every
+    ``core.agents.NumberedSpace`` does) answers with one lookup
+    per action.
+
+    Raises:
+        ValueError: for an action the space does not number.
+    """
+    numbering = getattr(space, "indices", None)
+    if isinstance(numbering, Mapping):
+        try:
+            return list(map(numbering.__getitem__, actions))
+        except (KeyError, TypeError):
+            pass  # the space's own index() says what is wrong
+    return [space.index(a) for a in actions]
+
+
 def legal_indices(state: Any) -> list[int]:
     """The indices of ``state``'s legal actions, ascending; [] once the game is over.
 
@@ -129,7 +150,7 @@ def legal_indices(state: Any) -> list[int]:
     """
     check_state(state)
     space = action_space(api.rules_of(state))
-    return sorted(space.index(a) for a in api.legal_actions(state))
+    return sorted(indices_of(space, api.legal_actions(state)))
 
 
 def legal_mask(state: Any) -> npt.NDArray[np.bool_]:
@@ -141,5 +162,5 @@ def legal_mask(state: Any) -> npt.NDArray[np.bool_]:
     check_state(state)
     space = action_space(api.rules_of(state))
     mask = np.zeros(space.size, dtype=np.bool_)
-    mask[[space.index(a) for a in api.legal_actions(state)]] = True
+    mask[indices_of(space, api.legal_actions(state))] = True
     return mask

@@ -59,14 +59,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import (
-    index_to_action,
-    legal_mask,
-    num_distinct_actions,
-)
+from sankore_rules.interfaces.ai.action_space import action_space, indices_of
 from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
 from sankore_rules.interfaces.ai.returns import returns
-from sankore_rules.interfaces.ai.tensors import observation_tensor, tensor_layout
+from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
 
 __all__ = ["MAX_TURNS", "GameEnv", "env", "raw_env"]
 
@@ -131,9 +127,16 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self._next_seed = seed
         self._dealer = random.Random(seed)
         self._seat = {f"player_{p}": p for p in found.agents(self.state)}
+        self._agent = {p: agent for agent, p in self._seat.items()}
         self.possible_agents = list(self._seat)
-        self._size = num_distinct_actions(self.rules)
-        size = tensor_layout(self.rules).size
+        self._space = action_space(self.rules)
+        self._size = self._space.size
+        layout = tensor_layout(self.rules)
+        size = layout.size
+        # This environment's own writer: each seat's tensor is rewritten from its previous one.
+        self._writer = TensorWriter(layout)
+        # The legal actions of the state last listed, by index: (state, {index: action}).
+        self._legal: tuple[Any, dict[int, Any]] = (None, {})
         self.action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
@@ -197,16 +200,27 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
     def _select(self) -> None:
         current = self.game.current_player(self.state)
         if current is not None:
-            self.agent_selection = f"player_{current}"
+            self.agent_selection = self._agent[current]
+
+    def _listed(self) -> dict[int, Any]:
+        """The legal actions of the current state by index, listed once per state."""
+        state, legal = self._legal
+        if state is not self.state:
+            actions = self.game.legal_actions(self.rules, self.state)
+            legal = dict(zip(indices_of(self._space, actions), actions, strict=True))
+            self._legal = (self.state, legal)
+        return legal
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees, and its action mask (all 0 when it is not to act)."""
+        """What ``agent`` sees, and its action mask (all 0 when it is not to act).
+
+        Both arrays are new: the caller may keep them.
+        """
         seat = self._seat[agent]
+        mask = np.zeros(self._size, dtype=np.int8)
         if self.game.current_player(self.state) == seat and not self.game.is_terminal(self.state):
-            mask = legal_mask(self.state).astype(np.int8)
-        else:
-            mask = np.zeros(self._size, dtype=np.int8)
-        return {"observation": observation_tensor(self.state, seat), "action_mask": mask}
+            mask[list(self._listed())] = 1
+        return {"observation": self._writer.tensor(self.state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Take the action numbered ``action`` for the agent to act (``None`` once it is done).
@@ -225,12 +239,15 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = index_to_action(self.rules, self._index(action))
-        self.state = api.apply(self.state, chosen, player=self._seat[agent])
+        index = self._index(action)
+        chosen = self._listed().get(index)
+        if chosen is None:  # not listed: apply says why, in the engine's words
+            chosen = self._space.action(index)
+        self.state = self.game.apply(self.rules, self.state, chosen, self._seat[agent])
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if api.is_terminal(self.state):
+        if self.game.is_terminal(self.state):
             values = returns(self.state, self.reward_scheme)
             self.rewards = dict(zip(self.possible_agents, values, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
@@ -243,6 +260,8 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
             self.render()
 
     def _index(self, action: object) -> int:
+        if type(action) is int and 0 <= action < self._size:
+            return action
         if action is None:
             raise ValueError(f"{self.agent_selection} is to act: None is only for an agent done")
         if isinstance(action, np.ndarray):

@@ -2,9 +2,9 @@
 
 [`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor] asks the state's
 game for its tensor layout (the hook ``tensor_layout`` of [`Game`][sankore_rules.core.game.Game],
-a [`TensorLayout`][sankore_rules.core.game.TensorLayout]), allocates a zeroed ``float32`` array of
-its size and lets the layout write into it (or, for a layout that answers ``pieces``, rewrites
-only what changed in the seat's previous tensor, see
+a [`TensorLayout`][sankore_rules.core.game.TensorLayout]) and lets it write a ``float32`` array:
+for a layout that answers ``update``, the seat's previous tensor kept by the door is brought up
+to the new state, only what changed rewritten, and handed out as a copy (see
 [`TensorWriter`][sankore_rules.interfaces.ai.tensors.TensorWriter]): everything the seat's
 [`observation`][sankore_rules.observation] shows and nothing it hides, every value in
 ``[0, 1]``, other seats seen from the viewer's. The layout is fixed per ruleset, so one network
@@ -44,6 +44,7 @@ __all__ = [
     "observation_string",
     "observation_tensor",
     "segment_views",
+    "state_writer",
     "tensor_layout",
     "tensor_writer",
 ]
@@ -70,13 +71,15 @@ def segment_views(
     return views
 
 
-def _seat(state: Any, player: object) -> int:
-    """``player`` as a seat of ``state``.
+def _seat(state: Any, player: object, game: Any = None) -> int:
+    """``player`` as a seat of ``state`` (of ``game``, when the caller found it).
 
     Raises:
         ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
-    seats = check_state(state).seats(state)
+    seats = (check_state(state) if game is None else game).seats(state)
+    if type(player) is int and 0 <= player < seats:
+        return player
     if (
         isinstance(player, bool)
         or not isinstance(player, int | np.integer)
@@ -87,69 +90,53 @@ def _seat(state: Any, player: object) -> int:
 
 
 class TensorWriter:
-    """Observation tensors of one layout, each seat's written over its previous one.
+    """Observation tensors of one layout, each seat's kept and rewritten state after state.
 
-    A layout that answers ``pieces`` (a list of parts, each the same object while the piece
-    of the state it shows is unchanged) is written incrementally: the writer keeps, for each
-    seat (and each ``slot``, one per game an environment runs side by side), the last tensor
-    and its parts, clears the positions of the parts that are gone and writes the new ones,
-    then hands out a copy. A layout without
-    ``pieces`` is written whole into a zeroed array each time.
+    The writer keeps one buffer per seat (and per ``slot``: one per game an environment runs
+    side by side) with what it shows. A layout that answers ``update`` (every
+    ``core.agents.SegmentedLayout``) brings the buffer from the
+    state it shows to the next, rewriting only what changed; a layout that answers only the
+    protocol's ``write`` is written whole into the zeroed buffer each time.
     """
 
     def __init__(self, layout: TensorLayout) -> None:
         self.layout = layout
-        self._pieces = getattr(layout, "pieces", None)
-        self._last: dict[object, tuple[npt.NDArray[np.float32], memoryview, list[Any]]] = {}
+        self._update: Any = getattr(layout, "update", None)
+        # (seat, slot) -> [the buffer, a memoryview of it (item writes cost less), sketch].
+        self._kept: dict[object, list[Any]] = {}
 
     def tensor(self, state: Any, seat: int, slot: object = None) -> npt.NDArray[np.float32]:
         """A new array: what ``seat`` sees of ``state`` (a state of the layout's ruleset)."""
-        if self._pieces is None:
-            tensor = np.zeros(self.layout.size, dtype=np.float32)
-            self.layout.write(state, seat, tensor)
-            return tensor
         return self.into(state, seat, slot).copy()
 
     def copy_into(
         self, state: Any, seat: int, out: npt.NDArray[np.float32], slot: object = None
     ) -> None:
         """Write what ``seat`` sees of ``state`` over the whole of ``out``, the layout's size."""
-        if self._pieces is None:
-            out.fill(0.0)
-            self.layout.write(state, seat, out)
-        else:
-            out[:] = self.into(state, seat, slot)
+        out[:] = self.into(state, seat, slot)
 
     def into(self, state: Any, seat: int, slot: object = None) -> npt.NDArray[np.float32]:
-        """The kept array of (``seat``, ``slot``), rewritten to show ``state``: do not keep it."""
-        assert self._pieces is not None, "a layout without pieces has no kept array"
-        parts = self._pieces(state, seat)
-        key = (seat, slot)
-        last = self._last.get(key)
-        if last is None:
-            buffer = np.zeros(self.layout.size, dtype=np.float32)
-            last = self._last[key] = (buffer, buffer.data, [])
-        buffer, view_of, before = last
-        view: Any = view_of  # typeshed's memoryview takes ints only; a float32 view takes floats
-        # Parts are few and small, and most are the same objects as last time: writing the
-        # changed ones value by value through a memoryview beats making numpy arrays of them.
-        if len(before) == len(parts):
-            for old, new in zip(before, parts, strict=True):
-                if old is not new:
-                    for i in old[0]:
-                        view[i] = 0.0
-                    for i, value in zip(*new, strict=True):
-                        view[i] = value
+        """The kept array of (``seat``, ``slot``), rewritten to show ``state``.
+
+        It is the writer's own and the next call for the same seat and slot rewrites it:
+        copy it to keep it.
+        """
+        kept = self._kept.get((seat, slot))
+        if kept is None:
+            fresh = np.zeros(self.layout.size, dtype=np.float32)
+            kept = self._kept[seat, slot] = [fresh, fresh.data, None]
+        tensor: npt.NDArray[np.float32] = kept[0]
+        if self._update is None:
+            tensor.fill(0.0)
+            self.layout.write(state, seat, tensor)
         else:
-            buffer.fill(0.0)
-            for at, values in parts:
-                for i, value in zip(at, values, strict=True):
-                    view[i] = value
-        self._last[key] = (buffer, view, parts)
-        return buffer
+            kept[2] = self._update(state, seat, kept[1], kept[2])
+        return tensor
 
 
 _WRITERS: dict[int, tuple[TensorLayout, TensorWriter]] = {}
+#: The writer and the game of each (state class, ruleset hash) seen: the door's fast path.
+_DOORS: dict[tuple[type, object], tuple[TensorWriter, Any]] = {}
 
 
 def tensor_writer(layout: TensorLayout) -> TensorWriter:
@@ -160,14 +147,33 @@ def tensor_writer(layout: TensorLayout) -> TensorWriter:
     return found[1]
 
 
+def state_writer(state: Any) -> tuple[TensorWriter, Any]:
+    """The shared writer of the layout of ``state``'s ruleset, and ``state``'s game.
+
+    Found by the state's class and ruleset hash once one was seen: two dictionary lookups.
+
+    Raises:
+        ValueError: ``state`` is no game state.
+    """
+    game = check_state(state)
+    key = (type(state), getattr(state, "rules_hash", None))
+    found = _DOORS.get(key)
+    if found is None or found[1] is not game:
+        writer = tensor_writer(tensor_layout(api.rules_of(state)))
+        found = _DOORS[key] = (writer, game)
+    return found
+
+
 def observation_tensor(state: Any, player: int) -> npt.NDArray[np.float32]:
     """What ``player`` may see of ``state``, as a flat ``float32`` array of values in [0, 1].
+
+    A new array at each call: the caller may keep it.
 
     Raises:
         ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
-    seat = _seat(state, player)
-    return tensor_writer(tensor_layout(api.rules_of(state))).tensor(state, seat)
+    writer, game = state_writer(state)
+    return writer.into(state, _seat(state, player, game)).copy()
 
 
 def observation_string(state: Any, player: int) -> str:

@@ -26,8 +26,15 @@ So every row of every call is a decision to take, and no step is spent on a dead
 
 Observations are the [`observation_tensor`][sankore_rules.interfaces.ai.tensors.observation_tensor]
 of the seat to act, written into one preallocated ``(n, size)`` ``float32`` array; masks are an
-``(n, actions)`` ``int8`` array. The arrays returned are the environment's own and are rewritten by
-the next call: copy them to keep them.
+``(n, actions)`` ``int8`` array. Those two arrays (and ``infos["seat"]``) are the environment's
+own and are rewritten in place by the next ``step`` or ``reset``, as Gymnasium's vector
+environments do: copy them to keep them. Rewards and the done flags are new arrays at each call.
+
+Speed: each game keeps, for each seat, the tensor it last showed and rewrites only the entries
+the decisions since changed (the layout's ``update``, as
+[`TensorWriter`][sankore_rules.interfaces.ai.tensors.TensorWriter] uses it); one numpy call
+gathers the acting seats' tensors into the observations, and one writes every game's legal
+actions into the masks.
 
 Seeds: ``reset(seed=k)`` restarts the generator that deals every game's 128-bit seed from ``k``,
 so a run is reproduced by its seed and its actions; game ``i``'s games are those a
@@ -56,10 +63,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import action_space
+from sankore_rules.interfaces.ai.action_space import action_space, indices_of
 from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
 from sankore_rules.interfaces.ai.returns import returns
-from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
+from sankore_rules.interfaces.ai.tensors import tensor_layout
 
 __all__ = ["VectorGameEnv"]
 
@@ -121,7 +128,6 @@ class VectorGameEnv:
         self.seats = len(found.agents(first))
         self._space = action_space(self.rules)
         layout = tensor_layout(self.rules)
-        self._writer = TensorWriter(layout)
         self.observation_size = layout.size
         self.action_count = self._space.size
         self.states: list[Any] = [first] * num_envs
@@ -130,6 +136,15 @@ class VectorGameEnv:
         self._observations = np.zeros((num_envs, layout.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self._space.size), dtype=np.int8)
         self._seat = np.zeros(num_envs, dtype=np.int64)
+        # Each game's tensor from each seat, kept row by row and rewritten from the state it
+        # showed: row i * seats + seat of ``_kept``, written through its memoryview.
+        seats = found.seats(first)
+        self._kept = np.zeros((num_envs * seats, layout.size), dtype=np.float32)
+        self._views = [row.data for row in self._kept]
+        self._sketches: list[Any] = [None] * (num_envs * seats)
+        self._update = getattr(layout, "update", None)
+        self._layout = layout
+        self._seats = seats
         self._ready = False
 
     # ---- the loop ----------------------------------------------------------------------------
@@ -174,15 +189,17 @@ class VectorGameEnv:
             raise ValueError("call reset() before step()")
         if len(actions) != self.num_envs:
             raise ValueError(f"actions must hold {self.num_envs} indices, got {len(actions)}")
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            actions = actions.tolist()  # Python ints: looked up without a conversion each
         chosen = [self._action(i, a) for i, a in enumerate(actions)]
         rewards = np.zeros((self.num_envs, self.seats), dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
         final: list[Any] = [None] * self.num_envs
         acted = self._seat.copy()
-        game = self.game
+        game, rules = self.game, self.rules
         for i, action in enumerate(chosen):
-            state = api.apply(self.states[i], action)
+            state = game.apply(rules, self.states[i], action)
             self.decisions[i] += 1
             if game.is_terminal(state):
                 rewards[i] = returns(state, self.reward_scheme)
@@ -203,6 +220,10 @@ class VectorGameEnv:
     # ---- helpers -------------------------------------------------------------------------
 
     def _action(self, i: int, index: object) -> Any:
+        if type(index) is int:
+            found = self._legal[i].get(index)
+            if found is not None:
+                return found
         if isinstance(index, bool) or not isinstance(index, numbers.Integral):
             raise ValueError(f"game {i}: an action is one int index, not {type(index).__name__}")
         found = self._legal[i].get(int(index))
@@ -227,14 +248,30 @@ class VectorGameEnv:
 
     def _observe(self) -> Observations:
         game, rules, space = self.game, self.rules, self._space
-        masks, observations = self._masks, self._observations
-        masks.fill(0)
+        seats, update, views, sketches = self._seats, self._update, self._views, self._sketches
+        rows: list[int] = []
+        columns: list[int] = []
+        acting: list[int] = []
+        kept: list[int] = []
         for i, state in enumerate(self.states):
             seat = game.current_player(state)
             assert seat is not None, "a live game has a seat to act"
-            self._seat[i] = seat
-            legal = {space.index(a): a for a in game.legal_actions(rules, state)}
-            self._legal[i] = legal
-            masks[i, list(legal)] = 1
-            self._writer.copy_into(state, seat, observations[i], slot=i)
-        return {"observation": observations, "action_mask": masks}
+            actions = game.legal_actions(rules, state)
+            indices = indices_of(space, actions)
+            self._legal[i] = dict(zip(indices, actions, strict=True))
+            rows += [i] * len(indices)
+            columns += indices
+            k = i * seats + seat
+            acting.append(seat)
+            kept.append(k)
+            if update is not None:
+                sketches[k] = update(state, seat, views[k], sketches[k])
+            else:
+                self._kept[k].fill(0.0)
+                self._layout.write(state, seat, self._kept[k])
+        self._seat[:] = acting
+        masks = self._masks
+        masks.fill(0)
+        masks[rows, columns] = 1
+        np.take(self._kept, kept, axis=0, out=self._observations)
+        return {"observation": self._observations, "action_mask": masks}
