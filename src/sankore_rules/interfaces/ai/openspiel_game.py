@@ -88,6 +88,7 @@ from sankore_rules.interfaces.ai.tensors import (
     tensor_writer,
 )
 from sankore_rules.interfaces.search import Determinizer
+from sankore_rules.interfaces.spectator import common_view
 
 __all__ = [
     "MAX_DECISIONS",
@@ -462,18 +463,6 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 # ---- views ---------------------------------------------------------------------------------------
 
 
-def _common(views: Sequence[Any]) -> Any:
-    """What every view shows alike; ``HIDDEN`` where some view shows otherwise."""
-    first = views[0]
-    if all(v == first for v in views):
-        return first
-    if all(isinstance(v, dict) and v.keys() == first.keys() for v in views):
-        return {k: _common([v[k] for v in views]) for k in first}
-    if all(isinstance(v, list) and len(v) == len(first) for v in views):
-        return [_common([v[i] for v in views]) for i in range(len(first))]
-    return HIDDEN
-
-
 def _beyond(view: Any, common: Any, path: str, out: dict[str, Any]) -> None:
     """Into ``out``, by dotted path, what ``view`` shows where ``common`` is hidden."""
     if common == HIDDEN and view != HIDDEN:
@@ -549,7 +538,7 @@ class ProtocolObserver:
             return observation_string(state.position, seat)
         seats = range(api.game_of(state.position).seats(state.position))
         views = [json.loads(observation_string(state.position, s)) for s in seats]
-        common = _common(views)
+        common = common_view(views, HIDDEN)
         parts: dict[str, Any] = {"public": common} if self.public else {}
         if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             parts["private"] = _private(views[seat], common)

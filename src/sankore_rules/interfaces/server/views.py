@@ -24,6 +24,7 @@ import orjson
 from sankore_rules import api
 from sankore_rules.core.game import SPECTATOR
 from sankore_rules.core.registry import game_of
+from sankore_rules.interfaces import spectator
 from sankore_rules.interfaces.svg import state_svg
 
 __all__ = ["HIDDEN", "canonical", "match_view", "public_observation", "seat_picture"]
@@ -45,24 +46,9 @@ def canonical(data: Any) -> bytes:
         return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _shared(parts: Sequence[Any]) -> Any:
-    """The part every seat sees alike, going down dicts and lists of one shape."""
-    head = parts[0]
-    if all(p == head for p in parts[1:]):
-        return head
-    if all(isinstance(p, dict) and p.keys() == head.keys() for p in parts):
-        return {key: _shared([p[key] for p in parts]) for key in head}
-    if all(isinstance(p, list) and len(p) == len(head) for p in parts):
-        return [_shared([p[i] for p in parts]) for i in range(len(head))]
-    return HIDDEN
-
-
 def public_observation(state: Any) -> dict[str, Any]:
     """What every seat of ``state`` sees alike (the spectator's observation)."""
-    seats = game_of(state).seats(state)
-    shared = _shared([api.observation(state, seat) for seat in range(seats)])
-    assert isinstance(shared, dict)
-    return shared
+    return spectator.public_observation(state, HIDDEN)
 
 
 def match_view(
