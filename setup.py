@@ -11,11 +11,13 @@ from setuptools import setup
 
 PACKAGE = Path("src/sankore_rules")
 
-#: What random playouts and search spend their time in: the decision engine, the effects and
-#: the rules procedures.
+#: What random playouts and search spend their time in: the decision engine, the effects, the
+#: rules procedures, and the queries they ask at every listing (Objective abilities, holdings).
 COMPILED = (
     "core/engine.py",
     "sankore/engine.py",
+    "sankore/abilities.py",
+    "sankore/holdings.py",
     "sankore/effects.py",
     "sankore/rules/*.py",
     "sankore/rules/areas/*.py",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -83,12 +84,31 @@ def rules_of(state: Any) -> Any:
     Raises:
         StateError: when that ruleset has not been loaded in this process.
     """
-    rules = known_rules(state.rules_hash, game_of(state))
+    return _rules_found(state.rules_hash, game_of(state), state)
+
+
+#: The last ruleset hash looked up, with its game and a weak reference to the ruleset: a
+#: playout asks about states of one game and one ruleset, twice a decision. Weak, so that it
+#: keeps no ruleset loaded that the registry would let go.
+_last_found: tuple[str, Game[Any, Any], weakref.ref[Any]] | None = None
+
+
+def _rules_found(hashed: object, game: Game[Any, Any], state: Any) -> Any:
+    """The ruleset of hash ``hashed`` and ``game``, which ``state`` is played by."""
+    global _last_found
+    last = _last_found
+    if last is not None and type(hashed) is str and last[1] is game and last[0] == hashed:
+        rules = last[2]()
+        if rules is not None:
+            return rules
+    rules = known_rules(hashed, game)
     if rules is None:
         raise StateError(
             f"this state was made with ruleset {state.rules_name!r} ({state.rules_hash}), "
             "which is not loaded: load it with load_rules(path) first"
         )
+    if type(hashed) is str:
+        _last_found = (hashed, game, weakref.ref(rules))
     return rules
 
 
@@ -166,7 +186,8 @@ def new_game(
 
 def legal_actions(state: Any) -> list[Action]:
     """Every legal action of the pending decision, complete; [] once the game is over."""
-    return game_of(state).legal_actions(rules_of(state), state)
+    game = game_of(state)
+    return game.legal_actions(_rules_found(state.rules_hash, game, state), state)
 
 
 def _as_action(action: Action | str) -> Action:
@@ -187,7 +208,9 @@ def apply(state: Any, action: Action | str, *, player: int | None = None) -> Any
         IllegalAction: with ``.reasons``, each a stable code and words.
         ActionSyntaxError: for text that is not action notation at all.
     """
-    return game_of(state).apply(rules_of(state), state, _as_action(action), player)
+    game = game_of(state)
+    rules = _rules_found(state.rules_hash, game, state)
+    return game.apply(rules, state, _as_action(action), player)
 
 
 def explain(state: Any, action: Action | str, *, player: int | None = None) -> list[Reason]:

@@ -13,7 +13,15 @@ from typing import NamedTuple
 from sankore_rules.core.errors import ActionSyntaxError, shown
 from sankore_rules.core.words import word_problem
 
-__all__ = ["MAX_TEXT", "MAX_WORDS", "Action", "action_problem", "parse_notation"]
+__all__ = [
+    "MAX_TEXT",
+    "MAX_WORDS",
+    "Action",
+    "OneWordActions",
+    "action_problem",
+    "new_action",
+    "parse_notation",
+]
 
 #: No action has more than a handful of words.
 MAX_WORDS = 8
@@ -45,6 +53,35 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         return " ".join((self.kind, *self.args))
+
+
+#: ``new_action(Action, (kind, args))`` is ``Action(kind, args)`` without the named tuple's
+#: argument handling, at half its cost: for the rules' listings, which make thousands.
+new_action = tuple.__new__
+
+
+class OneWordActions(dict[str, Action]):
+    """The actions of one kind that take one word, by word, each made on first use and kept.
+
+    ``teach = OneWordActions("teach")``, then ``teach["c1a"]`` is ``Action("teach",
+    ("c1a",))``: a listing that offers the same options again and again looks them up instead
+    of making them. Only for the words a listing offers, a ruleset's ids and numbers, of which
+    there are a bounded few; never for words read from a caller.
+
+    Examples:
+        >>> OneWordActions("teach")["c1a"]
+        Action(kind='teach', args=('c1a',))
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, word: str) -> Action:
+        action = self[word] = Action(self.kind, (word,))
+        return action
 
 
 def parse_notation(text: str) -> Action:

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
+import attrs
+
 from sankore_rules.core.actions import Action, action_problem
 from sankore_rules.core.errors import IllegalAction, Reason
 from sankore_rules.core.tasks import Event, Task
@@ -122,7 +124,19 @@ def push(state: GameState, *tasks: Task) -> None:
 
 def log(state: GameState, kind: str, player: int | None, **detail: object) -> None:
     """Record an event of the current ``apply``."""
-    state.events.append(Event(kind, player, dict(detail)))
+    # Event(kind, player, detail) made as its frozen __init__ makes it, without the call: an
+    # apply logs a few. ``detail`` is this call's own dict.
+    event = _new_record(Event)
+    _set_field(event, "kind", kind)
+    _set_field(event, "player", player)
+    _set_field(event, "detail", detail)
+    state.events.append(event)
+
+
+_new_record = object.__new__
+_set_field = object.__setattr__
+if tuple(f.name for f in attrs.fields(Event)) != ("kind", "player", "detail"):
+    raise AssertionError("log() sets every field of an Event: update it with them")
 
 
 #: The reason a check gives for words naming nothing of the ruleset;
@@ -170,6 +184,10 @@ def memo(state: GameState, key: object, compute: Callable[[], T]) -> T:
 _listing: tuple[object, dict[object, Any]] | None = None
 
 
+#: ``Engine._settled`` when settle() listed nothing (its list is never changed).
+_NOTHING_SETTLED: tuple[object, list[Action]] = (None, [])
+
+
 class Engine:
     """One game's steps, and the decision model that lists, checks and applies their options.
 
@@ -199,7 +217,7 @@ class Engine:
         # reader never sees one state's options beside another state.
         self._listed: tuple[object, tuple[Action, ...]] = (None, ())
         # The options settle() listed for the draft perform() is about to seal.
-        self._settled: tuple[object, list[Action]] = (None, [])
+        self._settled: tuple[object, list[Action]] = _NOTHING_SETTLED
         self.steps: dict[str, Step] = {}
         self.always_kinds: dict[str, tuple[str, ...]] = {}
         self.elsewhere: dict[str, Check] = {}
@@ -243,9 +261,10 @@ class Engine:
         listed_for, listed = self._listed
         if listed_for is state:
             return list(listed)
-        task = state.decision
-        if task is None:
+        agenda = state.agenda  # the pending decision, as ``state.decision`` gives it
+        if not agenda or state.game_over:
             return []
+        task = agenda[-1]
         spec = self.steps[task.kind]
         assert spec.candidates is not None, f"{task.kind} is not a decision"
         _listing = (state, {})
@@ -313,11 +332,14 @@ class Engine:
     def settle(self, rules: object, state: GameState) -> None:
         """Carry out automatic steps and single-option decisions until a real choice is pending."""
         steps = self.steps
-        while state.agenda and not state.game_over:
-            task = state.agenda[-1]
+        while True:
+            agenda = state.agenda
+            if not agenda or state.game_over:
+                return
+            task = agenda[-1]
             spec = steps[task.kind]
             if spec.candidates is None:
-                state.agenda = state.agenda[:-1]
+                state.agenda = agenda[:-1]
                 spec.resolve(rules, state, task, None)
                 continue
             if spec.always_ask:
@@ -326,7 +348,7 @@ class Engine:
             if options is None:
                 return
             # A decision with one option makes itself; one with none cannot happen and lapses.
-            state.agenda = state.agenda[:-1]
+            state.agenda = agenda[:-1]
             if options:
                 spec.resolve(rules, state, task, options[0])
 
@@ -403,11 +425,17 @@ class Engine:
         # One of the options just listed for this sealed state, which cannot have changed.
         if (
             listed_for is state
+            and type(action) is Action
             and (player is None or player == state.agenda[-1].player)
-            and _exactly_an_action(action)
-            and action in listed
         ):
-            return self.perform(rules, state, action)
+            try:
+                found = listed[listed.index(action)]
+            except ValueError:
+                found = None
+            # The very object listed is one the rules made, of plain strings; an equal one is
+            # trusted once its words are (see ``_exactly_an_action``).
+            if found is not None and (found is action or _exactly_an_action(action)):
+                return self.perform(rules, state, action)
         reasons = self.check(rules, state, action, player)
         if reasons or not isinstance(action, Action):
             raise IllegalAction(action, reasons)
@@ -433,7 +461,7 @@ class Engine:
                 # settle() listed the decision it stopped at, and sealing changed nothing in
                 # the position: those are the sealed state's options, to remember as legal()'s.
                 self._listed = (new, tuple(options))
-        self._settled = (None, [])
+        self._settled = _NOTHING_SETTLED
         return new
 
 

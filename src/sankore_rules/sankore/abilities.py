@@ -25,21 +25,34 @@ def abilities(rules: Rules, state: State, p: int, kind: str) -> list[Ability]:
 
 def has_ability(rules: Rules, state: State, p: int, kind: str) -> bool:
     """Whether ``p`` has completed a card with that ability."""
-    return bool(abilities(rules, state, p, kind))
+    completed = state.players[p].completed
+    if not completed:  # most of the game
+        return False
+    cards = rules.objective_cards
+    for n in completed:
+        if cards[n].ability.kind == kind:
+            return True
+    return False
 
 
 def area_knowledge(rules: Rules, state: State, p: int, area: str) -> int:
     """Extra Knowledge ``p``'s cards give in that area's actions."""
+    if not state.players[p].completed:  # most of the game: no card, no ability
+        return 0
     return _total(abilities(rules, state, p, "area_knowledge"), discipline=area)
 
 
 def area_discount(rules: Rules, state: State, p: int, area: str, resource: str) -> int:
     """How much less of ``resource`` that area's spaces cost ``p``."""
+    if not state.players[p].completed:  # most of the game: no card, no ability
+        return 0
     return _total(abilities(rules, state, p, "area_discount"), discipline=area, resource=resource)
 
 
 def storage_bonus(rules: Rules, state: State, p: int, resource: str) -> int:
     """How much more of ``resource`` ``p`` may keep at the end of a turn."""
+    if not state.players[p].completed:  # most of the game: no card, no ability
+        return 0
     return _total(abilities(rules, state, p, "storage_bonus"), resource=resource)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import networkx as nx
 from attrs import frozen
 
+from sankore_rules.core.actions import Action
 from sankore_rules.sankore.tables import (
     AstroNode,
     ClassTile,
@@ -216,6 +217,31 @@ class Rules:
         self._destination_nodes = {
             **{oasis: oasis for oasis in self.oases},
             **{space: city for space, (city, _) in self.port_spaces.items()},
+        }
+
+    @cached_property
+    def camel_moves(self) -> dict[str, tuple[tuple[str, int, Action], ...]]:
+        """Each Trading Post destination's route length and action, from each map place.
+
+        Per place: every destination, Oases first then Port spaces (the listing order), with
+        its route length from the place and its ``camel <destination> camel`` action. The
+        Astronomy listing asks it at every camel move instead of building the same
+        actions again; ``camel_moves_from_timbuktu`` holds the ``timbuktu`` actions.
+        """
+        return self._camel_moves("camel")
+
+    @cached_property
+    def camel_moves_from_timbuktu(self) -> tuple[tuple[str, int, Action], ...]:
+        """``camel_moves`` of Timbuktu, with the ``camel <destination> timbuktu`` actions."""
+        return self._camel_moves("timbuktu")[self.astro_start]
+
+    def _camel_moves(self, start: str) -> dict[str, tuple[tuple[str, int, Action], ...]]:
+        destinations = (*self.oases, *self.port_spaces)
+        return {
+            origin: tuple(
+                (d, distance[self.camel_node(d)], Action("camel", (d, start))) for d in destinations
+            )
+            for origin, distance in self.route_distance.items()
         }
 
     def camel_node(self, destination: str) -> str:

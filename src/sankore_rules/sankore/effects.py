@@ -10,7 +10,9 @@ effect is a change here.
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
@@ -20,6 +22,12 @@ from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = ["effect_tasks", "skill_section_tasks"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_BOOK: Final = OneWordActions("book")
+_PRESTIGE: Final = OneWordActions("prestige")
+_SECTION: Final = OneWordActions("section")
+_SKILL: Final = OneWordActions("skill")
 
 _SIMPLE_KINDS = {
     EffectKind.ADVANCE_FAVOUR: "advance_favour",
@@ -144,7 +152,7 @@ def _gain_prestige(rules: Rules, state: State, task: Task, action: Action | None
 
 
 def _choose_book_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("book", (d,)) for d in rules.disciplines]
+    return [_BOOK[d] for d in rules.disciplines]
 
 
 def _choose_book_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -174,7 +182,7 @@ def _choose_book(rules: Rules, state: State, task: Task, action: Action | None) 
 
 
 def _choose_prestige_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("prestige", (d,)) for d in rules.disciplines]
+    return [_PRESTIGE[d] for d in rules.disciplines]
 
 
 def _choose_prestige_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -222,7 +230,7 @@ def _return_favour(rules: Rules, state: State, task: Task, action: Action | None
 
 
 def _choose_section_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("section", (d,)) for d in rules.disciplines]
+    return [_SECTION[d] for d in rules.disciplines]
 
 
 def _choose_section_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -260,7 +268,7 @@ def _skill_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     for d in sections:
         held = skills[rules.discipline_index[d]]
         if len(held) < rules.skill_section_size:
-            options.append(Action("skill", (d,)))
+            options.append(_SKILL[d])
         # SKILL-4: a tile already there may always be replaced (a full section must be).
         options.extend(Action("skill", (d, str(k))) for k in range(len(held)))
     size = rules.skill_section_size

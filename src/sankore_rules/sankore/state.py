@@ -552,7 +552,8 @@ class State:
         """
         if type(self) is _STATE_DRAFT:
             return _in_shared_form(self.clone())
-        return self._copy(tuple([p if type(p) is PlayerState else p.clone() for p in self.players]))
+        # A sealed state's boards are sealed (``seal`` seals them with it): all are shared.
+        return self._copy(self.players)
 
     def _copy(self, players: tuple[PlayerState, ...]) -> State:
         # Every field by position, like key(): on every apply, a loop over the attrs fields
@@ -613,7 +614,9 @@ def player_to_change(state: State, player: int) -> PlayerState:
     if type(board) is _PLAYER_DRAFT:
         return board
     board = board.clone()
-    state.players = replaced_at(state.players, player, board)
+    boards = list(state.players)  # replaced_at(), written out: asked at most applies
+    boards[player] = board
+    state.players = tuple(boards)
     return board
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions, new_action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.board import Rules
@@ -12,6 +14,9 @@ from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["move_reasons"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_WRITE: Final = OneWordActions("write")
 
 
 _NO_INSPIRATION = Reason(
@@ -48,7 +53,7 @@ def _move_candidates(
             if under is None or (legal_only and under not in pl.classes):
                 continue
             targets = rules.arrows[under]
-        options += [Action(kind, (origin, t)) for t in targets if t not in students]
+        options += [new_action(Action, (kind, (origin, t))) for t in targets if t not in students]
     return options
 
 
@@ -117,7 +122,8 @@ def _paid_check(rules: Rules, state: State, p: int, action: Action) -> list[Reas
 
 
 def _inspiration_ready(rules: Rules, state: State, p: int) -> list[Reason]:
-    return _inspiration(state, p)
+    # _inspiration() written out: asked for three families at every turn menu.
+    return [_NO_INSPIRATION] if state.players[p].inspiration < 1 else []
 
 
 def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
@@ -144,14 +150,14 @@ turn_option(
 
 
 def _write_candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    return [Action("write", (d,)) for d in rules.disciplines]
+    return [_WRITE[d] for d in rules.disciplines]
 
 
 def _write_options(rules: Rules, state: State, p: int) -> list[Action]:
     # A Book left in the supply and room on the shelf (BONUS-4, RES-3, RES-4).
     books, limit = state.players[p].books, rules.limits.books_per_discipline
     return [
-        Action("write", (d,))
+        _WRITE[d]
         for d, supply, held in zip(rules.disciplines, state.supply_books, books, strict=True)
         if supply > 0 and held < limit
     ]

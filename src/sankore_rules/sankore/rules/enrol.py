@@ -7,8 +7,9 @@ may go (#11: a space above its Introductory Class, OBJ-5); both are folded in he
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from sankore_rules.core.actions import Action
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.abilities import has_ability
@@ -18,6 +19,10 @@ from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["destinations", "enrol_space", "rightmost", "slide_out", "take_from_queue"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_PLACE: Final = OneWordActions("place")
+_ENROL: Final = OneWordActions("enrol")
 
 
 def enrol_space(rules: Rules, state: State, p: int, discipline: str) -> str:
@@ -55,6 +60,9 @@ def destinations(
     ``above``: whether ``p`` has card #11's ability (OBJ-5), when the caller already asked.
     """
     students = state.players[p].students
+    if above is False:  # the common case: the one space under the class (ENROL-2)
+        under = enrol_space(rules, state, p, discipline)
+        return [] if under in students else [under]
     return [s for s in _allowed(rules, state, p, discipline, above) if s not in students]
 
 
@@ -149,7 +157,7 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
 
 def _place_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     spaces = destinations(rules, state, task.player, task.args["student"])
-    return [Action("place", (s,)) for s in spaces]
+    return [_PLACE[s] for s in spaces]
 
 
 def _place_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -189,7 +197,7 @@ def _enrol_place(rules: Rules, state: State, task: Task, action: Action | None) 
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
-    options = [Action("enrol", (area,)) for area in rules.disciplines]  # the rightmost Student
+    options = [_ENROL[area] for area in rules.disciplines]  # the rightmost Student
     if has_ability(rules, state, p, "enrol_anywhere"):
         # OBJ-7: any position, named by its number; the rightmost is 'enrol <area>' already.
         options += _anywhere(rules, state, rightmost=False)
@@ -225,12 +233,13 @@ def _options(rules: Rules, state: State, p: int) -> list[Action]:
         return room[student]
 
     queues = list(zip(rules.disciplines, state.queues, strict=True))
-    lasts = [_rightmost(queue) for _, queue in queues]
-    options = [
-        Action("enrol", (area,))
-        for (area, queue), last in zip(queues, lasts, strict=True)
-        if last is not None and placeable(queue[last])
-    ]
+    lasts: list[int | None] = []
+    options: list[Action] = []
+    for area, queue in queues:  # a loop: listed at every turn menu
+        last = _rightmost(queue)
+        lasts.append(last)
+        if last is not None and placeable(queue[last]):
+            options.append(_ENROL[area])
     if has_ability(rules, state, p, "enrol_anywhere"):
         options += [
             Action("enrol", (area, str(pos)))

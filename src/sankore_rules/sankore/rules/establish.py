@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.common import (
     book_payment_reasons,
-    can_pay_books,
     contribute_tasks,
+    free_library_slots,
 )
 from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import MarketColumn, State, Task, player_to_change
 
 __all__ = ["take_from_market"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_ESTABLISH: Final = OneWordActions("establish")
+_CLASS: Final = OneWordActions("class")
 
 
 def _tile_reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:
@@ -68,17 +74,22 @@ def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
 
 def _options(rules: Rules, state: State, p: int) -> list[Action]:
     # A column whose Book the player cannot contribute offers nothing: the same payment test
-    # that refuses each of its tiles, asked once per column (EST-1, EST-4).
+    # that refuses each of its tiles (EST-1, EST-4), ``can_pay_books`` of one Book written out,
+    # its Library room asked once: a Book of the column's discipline (the market's columns
+    # follow the disciplines' order) and a free Library slot.
+    if free_library_slots(rules, state) < 1:
+        return []
+    books = state.players[p].books
     return [
-        Action("establish", (t,))
-        for d, col in zip(rules.disciplines, state.market, strict=True)
-        if can_pay_books(rules, state, p, d)
+        _ESTABLISH[t]
+        for held, col in zip(books, state.market, strict=True)
+        if held >= 1
         for t in col.visible()
     ]
 
 
 def _free_candidates_all(rules: Rules, state: State) -> list[Action]:
-    return [Action("establish", (t,)) for col in state.market for t in col.visible()]
+    return [_ESTABLISH[t] for col in state.market for t in col.visible()]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -117,7 +128,7 @@ def _establish_free(rules: Rules, state: State, task: Task, action: Action | Non
 def _space_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     # EST-5/6, AMB-28: by level; level 1 anywhere above the Introductory row.
     level = rules.class_tiles[task.args["tile"]].level
-    return [Action("class", (c,)) for c in rules.class_spaces_for_level[level]]
+    return [_CLASS[c] for c in rules.class_spaces_for_level[level]]
 
 
 def _space_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

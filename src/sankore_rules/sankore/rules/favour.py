@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
@@ -11,6 +13,9 @@ from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["favour_reasons"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_REWARD: Final = OneWordActions("reward")
 
 
 def can_take_favour(rules: Rules, state: State, p: int) -> bool:
@@ -113,7 +118,7 @@ def _exchange(rules: Rules, state: State, task: Task, action: Action | None) -> 
 
 def _reward_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     pos = state.players[task.player].favour_pos
-    return [Action("reward", (str(i + 1),)) for i in range(pos + 1)]
+    return [_REWARD[str(i + 1)] for i in range(pos + 1)]
 
 
 def _reward_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

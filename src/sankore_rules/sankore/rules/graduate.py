@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import removed, without
 from sankore_rules.sankore.board import Rules
@@ -17,6 +19,9 @@ from sankore_rules.sankore.rules.turn import turn_option
 from sankore_rules.sankore.state import Graduated, State, Task, player_to_change
 
 __all__ = ["graduation_tile_for"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_GRADUATE: Final = OneWordActions("graduate")
 
 
 def _reasons(rules: Rules, state: State, p: int, action: Action, free: bool) -> list[Reason]:
@@ -66,13 +71,16 @@ def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
     # Bottom-row Students and Students with no tile left are refused by the check (GRAD-1,
     # GRAD-6): the same tests, asked here before wording any reason.
     students = state.players[p].students
-    return [
-        Action("graduate", (s,))
-        for s in rules.student_spaces
-        if s in students
-        and rules.student_level[s] >= 1
-        and graduation_tile_for(rules, state, students[s], rules.student_level[s]) is not None
-    ]
+    levels = rules.student_level
+    options: list[Action] = []
+    for s in rules.student_spaces:  # board order
+        student = students.get(s)
+        if student is None:
+            continue
+        level = levels[s]
+        if level >= 1 and graduation_tile_for(rules, state, student, level) is not None:
+            options.append(_GRADUATE[s])
+    return options
 
 
 def _options(rules: Rules, state: State, p: int) -> list[Action]:

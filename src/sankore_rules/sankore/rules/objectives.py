@@ -7,7 +7,9 @@ say which part of a requirement is not met.
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.board import Rules
@@ -24,6 +26,10 @@ from sankore_rules.sankore.state import State, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind, ObjectiveCard
 
 __all__ = ["condition_count", "requirement_reasons"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_COMPLETE: Final = OneWordActions("complete")
+_OBJECTIVE: Final = OneWordActions("objective")
 
 
 def requirement_reasons(rules: Rules, state: State, p: int, card: ObjectiveCard) -> list[Reason]:
@@ -53,7 +59,7 @@ def _complete_options(rules: Rules, state: State, p: int) -> list[Action]:
     # left out here with the same test, without wording a reason nobody reads.
     cards = rules.objective_cards
     return [
-        Action("complete", (str(n),))
+        _COMPLETE[str(n)]
         for n in state.players[p].objectives
         if requirement_met(rules, state, p, cards[n])
     ]
@@ -105,7 +111,7 @@ def _ability_candidates(rules: Rules, state: State, p: int) -> list[Action]:
                 for target in rules.wall_spaces
             ]
         else:
-            options.append(Action("objective", (str(card.number),)))
+            options.append(_OBJECTIVE[str(card.number)])
     return options
 
 
@@ -125,7 +131,7 @@ def _ability_options(rules: Rules, state: State, p: int) -> list[Action]:
         if ability.kind != "move_wall":
             for effect in ability.effects:
                 if _effect_can_act(rules, state, p, effect):
-                    options.append(Action("objective", (str(card.number),)))
+                    options.append(_OBJECTIVE[str(card.number)])
                     break
             continue
         for origin_id, owner in state.spaces.items():

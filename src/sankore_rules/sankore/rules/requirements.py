@@ -38,6 +38,8 @@ def _pieces_counted(rules: Rules, state: State, p: int, cond: Condition) -> Sequ
 
 
 def _count_pieces(rules: Rules, state: State, p: int, cond: Condition) -> int:
+    if cond.place is None:  # the commonest condition of all, asked at every turn menu
+        return len(_pieces_by_area(rules, state, p).get(cond.area or "", ()))
     return len(_pieces_counted(rules, state, p, cond))
 
 
@@ -177,8 +179,13 @@ def unmet_conditions(
 def requirement_met(rules: Rules, state: State, p: int, card: ObjectiveCard) -> bool:
     """Whether ``p`` meets every condition of ``card``: ``unmet_conditions`` is empty."""
     # A loop, not all() over a generator: asked for every card in hand at every turn menu,
-    # where the generator costs three times the test of a one-condition card.
+    # where the generator costs three times the test of a one-condition card; and
+    # ``condition_count`` written out, for the same reason.
+    counts = _COUNTS
     for cond in card.requirement:
-        if condition_count(rules, state, p, cond) < cond.at_least:
+        count = counts.get(cond.kind)
+        if count is None:
+            raise ValueError(f"unknown condition kind {cond.kind!r}")
+        if count(rules, state, p, cond) < cond.at_least:
             return False
     return True

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
-from sankore_rules.core.actions import Action
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, with_item, without
 from sankore_rules.sankore.board import Rules
@@ -15,10 +16,15 @@ from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__: list[str] = []
 
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_TEACH: Final = OneWordActions("teach")
+_STUDENT: Final = OneWordActions("student")
+_PROMOTE_TO: Final = OneWordActions("promote_to")
+
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
     classes = state.players[p].classes
-    return [Action("teach", (c,)) for c in rules.class_spaces if c in classes]  # board order
+    return [_TEACH[c] for c in rules.class_spaces if c in classes]  # board order
 
 
 def _has_student_below(rules: Rules, students: Mapping[str, str], space: str) -> bool:
@@ -34,7 +40,7 @@ def _options(rules: Rules, state: State, p: int) -> list[Action]:
     classes = pl.classes
     under = rules.student_under
     above = {under[s] for s in pl.students}
-    return [Action("teach", (c,)) for c in rules.class_spaces if c in classes and c in above]
+    return [_TEACH[c] for c in rules.class_spaces if c in classes and c in above]
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -58,9 +64,7 @@ def _teach(rules: Rules, state: State, p: int, action: Action) -> None:
 
 def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     students = state.players[task.player].students
-    return [
-        Action("student", (s,)) for s in rules.spaces_under[task.args["class"]] if s in students
-    ]
+    return [_STUDENT[s] for s in rules.spaces_under[task.args["class"]] if s in students]
 
 
 def _student_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -111,7 +115,7 @@ def _promote_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     assert state.teaching is not None
     _, class_space, _, _ = state.teaching
     students = state.players[task.player].students
-    targets = [Action("promote_to", (s,)) for s in rules.arrows[class_space] if s not in students]
+    targets = [_PROMOTE_TO[s] for s in rules.arrows[class_space] if s not in students]
     return targets or [Action("retire")]  # TEACH-10: no empty space above
 
 

@@ -10,11 +10,11 @@ interrupt a main action (TURN-3, BONUS-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from sankore_rules.core.actions import Action
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
-from sankore_rules.core.shared import adjusted
+from sankore_rules.core.shared import ReadOnlyDict, adjusted
 from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import (
@@ -31,6 +31,9 @@ from sankore_rules.sankore.rules.majority import resolve_scoring
 from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "family_options", "turn_option"]
+
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_RETURN: Final = OneWordActions("return")
 
 _END = Action("end")
 
@@ -87,6 +90,7 @@ def turn_option(
 
     def register(resolve: OptionResolve) -> OptionResolve:
         TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready, options)
+        _forget_plan()  # the menu's plan is made again with it
         return resolve
 
     return register
@@ -151,18 +155,66 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # so the calls are spelled out: a default ``ready`` is not called, and a family with a
     # direct listing is asked for it here.
     p = task.player
+    used = state.main_used
     options: list[Action] = []
-    for opt in TURN_OPTIONS.values():
-        if not _main_open(state, opt):
+    for main, ready, listing, opt in _menu_plan():
+        # _main_open(), written out: TURN-2, TURN-4
+        if main is not None and (main in used or len(used) >= 2):
             continue
-        if opt.ready is not _always_ready and opt.ready(rules, state, p):
+        if ready is not None and ready(rules, state, p):
             continue
-        if opt.options is not None:
-            options += opt.options(rules, state, p)
+        if listing is not None:
+            options += listing(rules, state, p)
         else:
             options += family_options(rules, state, p, opt)
     options.append(_END)
     return options
+
+
+#: A turn option as the menu reads it: its main action, ``ready`` and direct listing, itself.
+_PlanEntry = tuple[str | None, OptionReady | None, OptionCandidates | None, TurnOption]
+
+
+def _menu_plan() -> tuple[_PlanEntry, ...]:
+    """Each turn option's main action, ``ready`` (None for the default) and direct listing.
+
+    Made once the options are registered, and again if more are: the menu reads these at every
+    listing, where a tuple of them costs less than the named tuples' fields.
+    """
+    global _plan
+    plan = _plan
+    if len(plan) != len(TURN_OPTIONS):
+        plan = _plan = tuple(
+            (opt.main, None if opt.ready is _always_ready else opt.ready, opt.options, opt)
+            for opt in TURN_OPTIONS.values()
+        )
+    return plan
+
+
+_plan: tuple[_PlanEntry, ...] = ()
+
+
+def _forget_plan() -> None:
+    global _plan
+    _plan = ()
+
+
+#: The arguments of every task that takes none: read-only, so shared by all of them.
+_NO_ARGS: ReadOnlyDict[str, object] = ReadOnlyDict()
+_PLAIN_TASKS: dict[tuple[str, int], Task] = {}
+
+
+def _plain_task(kind: str, player: int) -> Task:
+    """``Task(kind, player)``, a task without arguments, made once and shared.
+
+    Tasks never change and these arguments are read-only already, so every state may hold
+    the same one; the turn's steps push such tasks at every turn, and ``State.seal`` has
+    nothing to do for them.
+    """
+    task = _PLAIN_TASKS.get((kind, player))
+    if task is None:
+        task = _PLAIN_TASKS[kind, player] = Task(kind, player, _NO_ARGS)
+    return task
 
 
 def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
@@ -213,17 +265,17 @@ def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None
         log(state, "end_turn", task.player)
         push(
             state,
-            Task("end_turn_scorings", task.player),
-            Task("end_turn_storage", task.player),
-            Task("next_turn", task.player),
+            _plain_task("end_turn_scorings", task.player),
+            _plain_task("end_turn_storage", task.player),
+            _plain_task("next_turn", task.player),
         )
         return
     opt = TURN_OPTIONS[action.kind]
     if opt.main is not None:
         state.main_used = (*state.main_used, opt.main)
     # The turn menu comes back once the action is fully resolved.
-    push(state, Task("turn", task.player))
-    log(state, "action", task.player, action=str(action))
+    push(state, _plain_task("turn", task.player))
+    log(state, "action", task.player, action=" ".join((action.kind, *action.args)))  # str()
     opt.resolve(rules, state, task.player, action)
 
 
@@ -288,7 +340,7 @@ def _end_turn_storage(rules: Rules, state: State, task: Task, action: Action | N
 
 
 def _discard_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
-    return [Action("return", (d,)) for d in rules.disciplines]
+    return [_RETURN[d] for d in rules.disciplines]
 
 
 def _kept(rules: Rules, state: State, task: Task) -> int:
@@ -340,7 +392,7 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
         return
     following = (task.player + 1) % state.player_count
     # The Scholar's turn is carried out by the rules, step by step (SOLO-FLOW-1, SOLO-FLOW-3).
-    push(state, Task("scholar_turn" if state.is_scholar(following) else "turn", following))
+    push(state, _plain_task("scholar_turn" if state.is_scholar(following) else "turn", following))
 
 
 def finish_game(rules: Rules, state: State) -> None:

@@ -14,14 +14,12 @@ from sankore_rules.sankore.rules.common import (
     SKIP,
     area_options,
     knowledge_reasons,
-    open_spaces,
     pay_reasons,
     piece_reasons,
     place_piece,
     take_region_tile,
     teaching_knowledge,
     teaching_supported,
-    within_knowledge,
 )
 from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import AstroNode
@@ -48,19 +46,20 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     # ASTRO-3: from the camel's place or afresh from Timbuktu.
     # Only open places within reach are worth checking: the check refuses the others with
     # the same tests (space_taken, knowledge_short).
+    # The destinations, their distances and actions come from the ruleset's table
+    # (``Rules.camel_moves``), in the order of ``open_spaces`` over Oases then Port spaces;
+    # ``distance <= have`` is ``within_knowledge`` (KNOW-1) written out, asked per destination.
     here = state.players[task.player].camel
-    starts = ("timbuktu",) if here == rules.astro_start else ("camel", "timbuktu")
-    destinations = open_spaces(state, (*rules.oases, *rules.port_spaces))
+    taken = state.spaces
     have = teaching_knowledge(rules, state)
-    options = []
-    for s in starts:
-        distance = rules.route_distance[_start_node(rules, state, task.player, s)]
-        options += [
-            Action("camel", (d, s))
-            for d in destinations
-            if within_knowledge(distance[rules.camel_node(d)], have)
-        ]
-    return [*options, SKIP]
+    options: list[Action] = []
+    if here != rules.astro_start:
+        options = [a for d, far, a in rules.camel_moves[here] if far <= have and d not in taken]
+    options += [
+        a for d, far, a in rules.camel_moves_from_timbuktu if far <= have and d not in taken
+    ]
+    options.append(SKIP)
+    return options
 
 
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:

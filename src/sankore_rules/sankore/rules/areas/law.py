@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions, new_action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, with_item
 from sankore_rules.sankore.abilities import area_discount, has_ability
@@ -28,6 +30,9 @@ from sankore_rules.sankore.rules.common import (
 from sankore_rules.sankore.state import State, Task, player_to_change
 from sankore_rules.sankore.tables import Cost
 
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_CROWN: Final = OneWordActions("crown")
+
 AREA = "law"
 
 
@@ -47,12 +52,21 @@ def _payment(rules: Rules, state: State, p: int, row: str, alternative: str | No
     """
     if alternative is not None:
         return ALTERNATIVE_PAYMENTS[alternative]
-    cost = _row_cost(rules, row)
-    return Cost(
-        gold=max(0, cost.gold - area_discount(rules, state, p, AREA, "gold")),
-        salt=max(0, cost.salt - area_discount(rules, state, p, AREA, "salt")),
-        books=cost.books,
-    )
+    gold = area_discount(rules, state, p, AREA, "gold")
+    salt = area_discount(rules, state, p, AREA, "salt")
+    key = (rules.content_hash, row, gold, salt)
+    payment = _PAYMENTS.get(key)
+    if payment is None:
+        cost = _row_cost(rules, row)
+        payment = _PAYMENTS[key] = Cost(
+            gold=max(0, cost.gold - gold), salt=max(0, cost.salt - salt), books=cost.books
+        )
+    return payment
+
+
+#: Each payment ``_payment`` worked out, by ruleset, row and discounts: a Crown listing asks
+#: it for every open space, and a Cost is a frozen record (few rows, few discounts).
+_PAYMENTS: dict[tuple[str, str, int, int], Cost] = {}
 
 
 def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
@@ -62,10 +76,10 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
         for s in open_spaces(state, rules.law_spaces)
         if within_knowledge(rules.law_spaces[s].knowledge, have)
     ]
-    options = [Action("crown", (s,)) for s in spaces]
+    options = [_CROWN[s] for s in spaces]
     if has_ability(rules, state, task.player, "crown_any_cost"):
         options += [
-            Action("crown", (s, pay))
+            new_action(Action, ("crown", (s, pay)))
             for s in spaces
             for pay in ALTERNATIVE_PAYMENTS
             if not _same_as_printed(rules, state, task.player, s, pay)

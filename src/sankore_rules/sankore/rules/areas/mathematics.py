@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import replaced_at
 from sankore_rules.sankore.abilities import has_ability
@@ -26,6 +28,9 @@ from sankore_rules.sankore.rules.common import (
 from sankore_rules.sankore.state import MadrasaTile, State, Task, player_to_change
 from sankore_rules.sankore.tables import WallSide
 
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_WALL: Final = OneWordActions("wall")
+
 AREA = "mathematics"
 
 
@@ -38,7 +43,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     have = teaching_knowledge(rules, state)  # Walls out of reach are refused by the check
     walls = open_spaces(state, rules.wall_spaces)
     reach = [w for w in walls if within_knowledge(rules.wall_spaces[w].number, have)]
-    return [Action("wall", (w,)) for w in reach] + [SKIP]
+    return [_WALL[w] for w in reach] + [SKIP]
 
 
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
@@ -185,7 +190,7 @@ def _wall_gold(rules: Rules, state: State, task: Task, action: Action | None) ->
 
 def _free_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     walls = open_spaces(state, (*rules.wall_spaces, rules.corner_id))
-    return [Action("wall", (w,)) for w in walls] + [Action("skip")]
+    return [_WALL[w] for w in walls] + [Action("skip")]
 
 
 def _free_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sankore_rules.core.actions import Action
+from typing import Final
+
+from sankore_rules.core.actions import Action, OneWordActions, new_action
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import adjusted, popped, replaced_at, without
 from sankore_rules.sankore.abilities import area_discount
@@ -26,6 +28,9 @@ from sankore_rules.sankore.rules.common import (
 from sankore_rules.sankore.state import Graduated, State, Task, player_to_change
 from sankore_rules.sankore.tables import Cost
 
+#: The one-word actions this module lists, each made once (see ``OneWordActions``).
+_MOSQUE: Final = OneWordActions("mosque")
+
 AREA = "theology"
 
 
@@ -43,7 +48,7 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     have = teaching_knowledge(rules, state)  # spaces out of reach are refused by the check
     spaces = open_spaces(state, rules.theology_spaces)
     reach = [s for s in spaces if within_knowledge(rules.theology_spaces[s].knowledge, have)]
-    return [Action("mosque", (s,)) for s in reach] + [SKIP]
+    return [_MOSQUE[s] for s in reach] + [SKIP]
 
 
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
@@ -128,7 +133,9 @@ def _student_candidates(rules: Rules, state: State, task: Task) -> list[Action]:
     d = task.args["discipline"]
     pl = state.players[task.player]
     options = [
-        Action("madrasa", ("board", s)) for s in rules.student_spaces if pl.students.get(s) == d
+        new_action(Action, ("madrasa", ("board", s)))
+        for s in rules.student_spaces
+        if pl.students.get(s) == d
     ]
     options += [
         Action("madrasa", ("graduation", str(i)))
