@@ -343,7 +343,7 @@ def test_the_engine_remembers_the_options_of_a_sealed_state() -> None:
     option is applied without being checked again."""
     state = sr.apply(START, sr.legal_actions(START)[0])
     first = sr.legal_actions(state)
-    assert ENGINE._listed[0] is state
+    assert ENGINE._listed[id(state)][0] is state
     assert sr.legal_actions(state) == first
     assert sr.apply(state, first[0]).sealed
 

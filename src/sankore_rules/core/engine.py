@@ -24,6 +24,8 @@ its own steps untouched.
 
 from __future__ import annotations
 
+import contextlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
@@ -186,6 +188,8 @@ _listing: tuple[object, dict[object, Any]] | None = None
 
 #: ``Engine._settled`` when settle() listed nothing (its list is never changed).
 _NOTHING_SETTLED: tuple[object, list[Action]] = (None, [])
+#: How many sealed states' listed options an engine remembers.
+LISTED_STATES = 64
 
 
 class Engine:
@@ -213,9 +217,11 @@ class Engine:
     def __init__(self, game: str, *, sealed: type[SealableState] | None = None) -> None:
         self.game = game
         self.sealed = sealed
-        # The last sealed state listed and its options: one pair, swapped whole, so that a
-        # reader never sees one state's options beside another state.
-        self._listed: tuple[object, tuple[Action, ...]] = (None, ())
+        # The last sealed states listed, with their options, by identity: each entry a pair
+        # stored whole, so that a reader never sees one state's options beside another
+        # state. Several, not one: a vector environment lists each of its games for the mask
+        # and decides them all at the next step; a search lists a node's children in turn.
+        self._listed: OrderedDict[int, tuple[object, tuple[Action, ...]]] = OrderedDict()
         # The options settle() listed for the draft perform() is about to seal.
         self._settled: tuple[object, list[Action]] = _NOTHING_SETTLED
         self.steps: dict[str, Step] = {}
@@ -258,9 +264,9 @@ class Engine:
     def legal(self, rules: object, state: GameState) -> list[Action]:
         """The legal options of the pending decision, as a new list."""
         global _listing
-        listed_for, listed = self._listed
-        if listed_for is state:
-            return list(listed)
+        remembered = self._listed.get(id(state))
+        if remembered is not None and remembered[0] is state:
+            return list(remembered[1])
         agenda = state.agenda  # the pending decision, as ``state.decision`` gives it
         if not agenda or state.game_over:
             return []
@@ -276,8 +282,21 @@ class Engine:
         finally:
             _listing = None
         if type(state) is self.sealed:
-            self._listed = (state, tuple(options))
+            self._remember(state, tuple(options))
         return options
+
+    def _remember(self, state: object, options: tuple[Action, ...]) -> None:
+        """Remember the options of a sealed state (which cannot change), forgetting the oldest.
+
+        The entry holds the state itself, so its ``id`` is not reused while it is remembered.
+        """
+        listed = self._listed
+        if len(listed) >= LISTED_STATES:
+            # (An OrderedDict: a plain dict emptied from the front slows every later look
+            # for its first key.) Another thread may have emptied it meanwhile.
+            with contextlib.suppress(KeyError):
+                listed.popitem(last=False)
+        listed[id(state)] = (state, options)
 
     def _accepted(
         self, rules: object, state: GameState, task: Task, candidates: Iterable[Action]
@@ -421,13 +440,15 @@ class Engine:
             IllegalAction: with the reasons of
                 [`check`][sankore_rules.core.engine.Engine.check] when the action is not legal.
         """
-        listed_for, listed = self._listed
-        # One of the options just listed for this sealed state, which cannot have changed.
+        remembered = self._listed.get(id(state))
+        # One of the options listed for this sealed state, which cannot have changed.
         if (
-            listed_for is state
+            remembered is not None
+            and remembered[0] is state
             and type(action) is Action
             and (player is None or player == state.agenda[-1].player)
         ):
+            listed = remembered[1]
             try:
                 found = listed[listed.index(action)]
             except ValueError:
@@ -460,7 +481,7 @@ class Engine:
             if settled_for is new:
                 # settle() listed the decision it stopped at, and sealing changed nothing in
                 # the position: those are the sealed state's options, to remember as legal()'s.
-                self._listed = (new, tuple(options))
+                self._remember(new, tuple(options))
         self._settled = _NOTHING_SETTLED
         return new
 
