@@ -10,8 +10,9 @@ microseconds per ``observation_tensor`` call:
                    what an environment or a self-play loop asks (the figure issue 29 sets a
                    target for: at most 25 us in plain CPython)
 ``same state``     the same mid-game state again and again, every seat in turn
-``cold``           each state seen first, the layout's kept pieces and the door's kept
-                   tensors forgotten before each call: the worst case
+``cold``           each state seen first, the door's kept tensors forgotten before each
+                   call, so that no seat's tensor can start from a kept one: the worst case
+                   (the layout's frames, and the positions their writers remember, stay)
 
 Each figure is the median over rounds of the process's CPU time per call; the ratios are to
 the reference in the same round. The last line sets the stream beside its target and the
@@ -81,9 +82,10 @@ def same_state(states: list[State]) -> int:
 
 
 def forget() -> None:
-    """Forget every kept piece and tensor, as if each state were the first."""
+    """Forget every kept tensor, as if each state were the first the door saw."""
     tensors._WRITERS.clear()
     tensors._DOORS.clear()
+    tensors._TURNS.clear()
 
 
 def cold(states: list[State]) -> int:

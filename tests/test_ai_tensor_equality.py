@@ -132,3 +132,43 @@ def test_one_buffer_follows_games_of_every_shape() -> None:
     ]
     for state in order:
         assert_equal_to_reference(writer.tensor(state, 1), state, 1)
+
+
+@pytest.mark.parametrize(("players", "library"), [(3, "six_shelf"), (4, "three_shelf")])
+def test_a_seat_started_from_the_last_seats_tensor_equals_the_reference(
+    players: int, library: str
+) -> None:
+    """OBJ-1: a seat's tensor made from the tensor of the seat written before it (turned to
+    its seat, the two hands swapped) is the old one, on every state of a game asked for the
+    deciding seat only, as an environment asks; and the turned start is taken."""
+    layout = tensor_layout(RULES)
+    writer = TensorWriter(layout)
+    adopted: list[int] = []
+    adopt = layout.adopt
+
+    def spy(state: State, player: int, out: object, source: object) -> object:
+        adopted.append(player)
+        return adopt(state, player, out, source)  # type: ignore[arg-type]
+
+    layout.adopt = spy  # type: ignore[method-assign]
+    try:
+        for state in GAMES[players, library]:
+            viewer = state.current_player if state.current_player is not None else 0
+            assert_equal_to_reference(writer.tensor(state, viewer), state, viewer)
+    finally:
+        del layout.adopt  # type: ignore[method-assign]
+    # Each seat's first tensor at least starts from another's: every seat but the first.
+    assert len(set(adopted)) == players
+    assert len(adopted) >= players - 1
+
+
+def test_a_turned_view_takes_each_seat_row_from_the_other_seat() -> None:
+    """Seen from seat b, row s of a seat axis is row (s + shift) % n of the view from seat
+    b - shift; turning by 0 takes every value from where it is."""
+    layout = tensor_layout(RULES)
+    assert all(sources == list(range(lo, hi)) for lo, hi, sources in layout.seat_turn(3, 0))
+    spans = {lo: (hi, sources) for lo, hi, sources in layout.seat_turn(3, 1)}
+    start = {p.name: p.start for p in layout.parts}
+    # ``seat.present`` (4 seats) opens the first span: rows 0, 1, 2 from rows 1, 2, 0; the
+    # fourth seat, past the player count, stays.
+    assert spans[0][1][:4] == [start["seat.present"] + k for k in (1, 2, 0, 3)]

@@ -274,6 +274,35 @@ class SegmentedLayout:
         """Each segment of a numpy ``tensor`` by name, reshaped, sharing its memory."""
         return {p.name: tensor[p.start : p.stop].reshape(p.shape) for p in self.parts}
 
+    def seat_turn(self, n: int, shift: int) -> list[tuple[int, int, list[int]]]:
+        """Where each value of one seat's view comes from in the view of another seat.
+
+        Seen from seat ``b``, row ``s`` of a ``seat`` axis shows player ``(b + s) % n``: it is
+        row ``(s + shift) % n`` of the view from seat ``(b - shift) % n``. Returned as spans
+        ``(lo, hi, sources)``: ``view[lo:hi]`` takes the other view's values at ``sources``.
+        The spans cover every segment with a ``seat`` axis; everything else is the same in
+        both views, but what a layout shows one seat only (a hand).
+        """
+        spans: list[tuple[int, int, list[int]]] = []
+        for p in self.parts:
+            if "seat" not in p.axes:
+                continue
+            k = p.axes.index("seat")
+            inner = math.prod(p.shape[k + 1 :])
+            outer, rows = math.prod(p.shape[:k]), p.shape[k]
+            sources = list(range(p.start, p.stop))
+            for o in range(outer):
+                for s in range(min(n, rows)):
+                    at = (o * rows + s) * inner
+                    source = p.start + (o * rows + (s + shift) % n) * inner
+                    sources[at : at + inner] = range(source, source + inner)
+            if spans and spans[-1][1] == p.start:
+                lo, _, before = spans.pop()
+                spans.append((lo, p.stop, before + sources))
+            else:
+                spans.append((p.start, p.stop, sources))
+        return spans
+
     def check(self, state: Any, player: int) -> int:
         """``player`` as a seat of ``state``.
 

@@ -211,16 +211,27 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
             self._legal = (self.state, legal)
         return legal
 
+    def _mask(self) -> npt.NDArray[np.int8]:
+        """A new mask of the current state's legal actions."""
+        # A few dozen item writes into a bytearray, then one numpy call, cost less than
+        # numpy's zeros and an index array.
+        flags = bytearray(self._size)
+        for index in self._listed():
+            flags[index] = 1
+        return np.frombuffer(flags, dtype=np.int8)
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees, and its action mask (all 0 when it is not to act).
 
         Both arrays are new: the caller may keep them.
         """
         seat = self._seat[agent]
-        mask = np.zeros(self._size, dtype=np.int8)
-        if self.game.current_player(self.state) == seat and not self.game.is_terminal(self.state):
-            mask[list(self._listed())] = 1
-        return {"observation": self._writer.tensor(self.state, seat), "action_mask": mask}
+        state = self.state
+        if self.game.current_player(state) == seat and not self.game.is_terminal(state):
+            mask = self._mask()
+        else:
+            mask = np.zeros(self._size, dtype=np.int8)
+        return {"observation": self._writer.tensor(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Take the action numbered ``action`` for the agent to act (``None`` once it is done).
@@ -246,16 +257,17 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self.state = self.game.apply(self.rules, self.state, chosen, self._seat[agent])
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # Rewards come only when the game ends, so before that they stay the zeros that
+        # reset() set, and accumulating them would add nothing.
         if self.game.is_terminal(self.state):
             values = returns(self.state, self.reward_scheme)
             self.rewards = dict(zip(self.possible_agents, values, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif self.max_turns is not None and self.decisions >= self.max_turns:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

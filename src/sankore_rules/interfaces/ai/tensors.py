@@ -97,13 +97,22 @@ class TensorWriter:
     ``core.agents.SegmentedLayout``) brings the buffer from the
     state it shows to the next, rewriting only what changed; a layout that answers only the
     protocol's ``write`` is written whole into the zeroed buffer each time.
+
+    A layout that also answers ``follow``, ``adopt`` and ``seat_turn`` (Sankoré's) lets a
+    seat start from the buffer of the seat written last in the same slot, turned to its seat
+    with one copy and one gather per span of seat-relative segments, when that buffer shows a
+    nearer state than its own: in a game of several players, a seat's own buffer is a whole
+    round behind, the last one a decision behind. A seat's first tensor starts so too.
     """
 
     def __init__(self, layout: TensorLayout) -> None:
         self.layout = layout
         self._update: Any = getattr(layout, "update", None)
+        self._follow: Any = getattr(layout, "follow", None)
         # (seat, slot) -> [the buffer, a memoryview of it (item writes cost less), sketch].
         self._kept: dict[object, list[Any]] = {}
+        # slot -> the seat whose buffer was written last in it.
+        self._last: dict[object, int] = {}
 
     def tensor(self, state: Any, seat: int, slot: object = None) -> npt.NDArray[np.float32]:
         """A new array: what ``seat`` sees of ``state`` (a state of the layout's ruleset)."""
@@ -122,18 +131,58 @@ class TensorWriter:
         copy it to keep it.
         """
         kept = self._kept.get((seat, slot))
-        if kept is None:
-            fresh = np.zeros(self.layout.size, dtype=np.float32)
-            kept = self._kept[seat, slot] = [fresh, fresh.data, None]
-        tensor: npt.NDArray[np.float32] = kept[0]
+        if self._follow is not None:
+            last = self._last.get(slot)
+            source = None if last is None or last == seat else self._kept.get((last, slot))
+            if source is not None:
+                followed = self._followed(state, seat, slot, kept, source)
+                if followed is not None:
+                    self._last[slot] = seat
+                    return followed
         if self._update is None:
+            if kept is None:
+                kept = self._kept[seat, slot] = [np.zeros(self.layout.size, dtype=np.float32)]
+            tensor: npt.NDArray[np.float32] = kept[0]
             tensor.fill(0.0)
             self.layout.write(state, seat, tensor)
+        elif kept is None:
+            fresh = np.zeros(self.layout.size, dtype=np.float32)
+            # Kept only once the layout took the seat: a refused one leaves nothing behind.
+            sketch = self._update(state, seat, fresh.data, None)
+            kept = self._kept[seat, slot] = [fresh, fresh.data, sketch]
         else:
             kept[2] = self._update(state, seat, kept[1], kept[2])
+        self._last[slot] = seat
+        return kept[0]  # type: ignore[no-any-return]
+
+    def _followed(
+        self, state: Any, seat: int, slot: object, kept: list[Any] | None, source: list[Any]
+    ) -> npt.NDArray[np.float32] | None:
+        """The buffer of (``seat``, ``slot``) made from ``source``'s, or None if not nearer."""
+        plan = self._follow(state, seat, None if kept is None else kept[2], source[2])
+        if plan is None:
+            return None
+        turn = _TURNS.get((self.layout, *plan))
+        if turn is None:
+            spans = self.layout.seat_turn(*plan)  # type: ignore[attr-defined]
+            turn = _TURNS[self.layout, *plan] = [
+                (lo, hi, np.array(sources, dtype=np.intp)) for lo, hi, sources in spans
+            ]
+        if kept is None:
+            fresh = np.empty(self.layout.size, dtype=np.float32)
+            kept = self._kept[seat, slot] = [fresh, fresh.data, None]
+        tensor: npt.NDArray[np.float32] = kept[0]
+        theirs = source[0]
+        np.copyto(tensor, theirs)
+        for lo, hi, sources in turn:
+            tensor[lo:hi] = theirs[sources]  # (``np.take`` with ``out`` buffers: it costs more)
+        kept[2] = self.layout.adopt(state, seat, kept[1], source[2])  # type: ignore[attr-defined]
         return tensor
 
 
+#: (layout, player count, seat shift) -> the spans of a buffer turned to another seat, made
+#: once per layout (an environment makes a writer per game).
+_TURNS: dict[tuple[Any, int, int], list[tuple[int, int, npt.NDArray[np.intp]]]] = {}
 _WRITERS: dict[int, tuple[TensorLayout, TensorWriter]] = {}
 #: The writer and the game of each (state class, ruleset hash) seen: the door's fast path.
 _DOORS: dict[tuple[type, object], tuple[TensorWriter, Any]] = {}
@@ -150,15 +199,16 @@ def tensor_writer(layout: TensorLayout) -> TensorWriter:
 def state_writer(state: Any) -> tuple[TensorWriter, Any]:
     """The shared writer of the layout of ``state``'s ruleset, and ``state``'s game.
 
-    Found by the state's class and ruleset hash once one was seen: two dictionary lookups.
+    Found by the state's class and ruleset hash once one was seen: one dictionary lookup (a
+    class is one game's once registered).
 
     Raises:
         ValueError: ``state`` is no game state.
     """
-    game = check_state(state)
     key = (type(state), getattr(state, "rules_hash", None))
     found = _DOORS.get(key)
-    if found is None or found[1] is not game:
+    if found is None:
+        game = check_state(state)
         writer = tensor_writer(tensor_layout(api.rules_of(state)))
         found = _DOORS[key] = (writer, game)
     return found
@@ -173,7 +223,11 @@ def observation_tensor(state: Any, player: int) -> npt.NDArray[np.float32]:
         ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
     writer, game = state_writer(state)
-    return writer.into(state, _seat(state, player, game)).copy()
+    if type(player) is not int or writer._update is None:
+        player = _seat(state, player, game)
+    # A plain int goes straight to the layout's ``update``, which checks it against the state
+    # (``SegmentedLayout.check``) before it writes anything.
+    return writer.into(state, player).copy()
 
 
 def observation_string(state: Any, player: int) -> str:

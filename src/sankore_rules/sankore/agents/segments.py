@@ -4,7 +4,7 @@
 block of labelled axes built from the tables (so a corrected ruleset gets its own), with its
 encoding and what it shows; [`Index`][sankore_rules.sankore.agents.segments.Index] holds every
 label list and the position of each label, which the field writers
-(``sankore/agents/fields.py``) look up. ``tensor.py`` puts them together.
+(``sankore/agents/writers.py``) look up. ``tensor.py`` puts them together.
 """
 
 from __future__ import annotations

@@ -21,7 +21,11 @@ Speed (issue 29): every field of ``State`` and ``PlayerState`` the tensor shows 
 its own positions, which writes a value's entries or clears them. ``SankoreLayout.update``
 brings a seat's kept tensor from the state it shows to the next by comparing the two states'
 fields by identity (a sealed state shares every container an action left alone) and rewriting
-only the entries of the fields that changed, so a decision costs what it changed.
+only the entries of the fields that changed, so a decision costs what it changed. A field's
+writer remembers where each value it met wrote what (``sankore/agents/fields.py``). A seat
+whose own tensor is far behind (a round, in a game of several players) starts instead from the
+tensor of the seat written last, turned to its seat (``follow``, ``adopt``, and the door's
+``TensorWriter``), and so does a seat's first tensor.
 
 Examples:
     >>> import sankore_rules as sr
@@ -36,6 +40,7 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from sankore_rules.core.agents import Part, SegmentedLayout, Sketch, per_ruleset
@@ -48,6 +53,7 @@ from sankore_rules.sankore.agents.segments import (
     Index,
     segments,
 )
+from sankore_rules.sankore.agents.writers import WRITERS
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.state import State
 
@@ -66,7 +72,7 @@ class SankoreLayout(SegmentedLayout):
 
     Each field of ``State`` it shows (and each field of a ``PlayerState``, seen from that
     player's seat) has a writer of its own positions and a kind that says how two of its
-    values are compared (``sankore/agents/fields.py``).
+    values are compared (``sankore/agents/fields.py``, ``sankore/agents/writers.py``).
 
     ``update`` compares the fields of a state with those of the state the buffer shows, by
     identity (a sealed state shares every container an action left alone with the state it
@@ -85,13 +91,17 @@ class SankoreLayout(SegmentedLayout):
             "sankore", State, (rules.name, rules.content_hash), segments(rules, self.ix)
         )
         self._frames: dict[tuple[int, int, bool], Frame] = {}
+        # What the frames' writers remember, shared where they write alike (``Frame``).
+        self._memory: dict[tuple[Any, ...], dict[Any, Any]] = {}
 
     def frame(self, viewer: int, n: int, solo: bool) -> Frame:
         """The writers of the view from seat ``viewer`` of a game of ``n`` players."""
         key = (viewer, n, solo)
         found = self._frames.get(key)
         if found is None:
-            found = self._frames[key] = Frame(self.ix, self.offsets, viewer, n, solo)
+            found = self._frames[key] = Frame(
+                self.ix, self.offsets, viewer, n, solo, WRITERS, self._memory
+            )
         return found
 
     def write(self, state: State, player: int, out: Any) -> None:
@@ -138,6 +148,67 @@ class SankoreLayout(SegmentedLayout):
                 return sketch
         return self._rewrite(state, self.check(state, player), out, sketch)
 
+    def follow(
+        self, state: State, player: int, sketch: Sketch | None, source: Sketch
+    ) -> tuple[int, int] | None:
+        """Whether another seat's buffer, turned to ``player``'s seat, is the nearer start.
+
+        ``source`` is what another seat's buffer shows, ``sketch`` what ``player``'s own
+        shows (None for none). When fewer fields of ``state`` changed since the other's state
+        than since its own, by more than turning a buffer costs, the answer is the player
+        count and the seat shift to turn it by (``seat_turn``): the caller turns the other
+        buffer into ``player``'s and calls ``adopt``. None when it is not (a solo game or a
+        draft is never followed).
+
+        Raises:
+            ValueError: ``state`` is another game's or ruleset's, or ``player`` no seat of it.
+        """
+        theirs = source.marks[0]
+        if (
+            (sketch is not None and sketch.state is state)  # its own shows it already
+            or type(state) is not State
+            or theirs is _DRAFT
+            or theirs.solo
+            or state.solo is not None
+            or theirs.n != state.player_count
+            or state.rules_hash != self.rules_hash
+        ):
+            return None
+        viewer = self.check(state, player)
+        if viewer == theirs.viewer:
+            return None
+        if sketch is not None:
+            mine = sketch.marks[0]
+            if mine is not _DRAFT and mine.n == theirs.n and not mine.solo:
+                now = theirs.watched(state)  # the same fields in both frames: neither is solo
+                if _distance(now, state, sketch) <= _distance(now, state, source) + _TURN:
+                    return None
+        return theirs.n, (viewer - theirs.viewer) % theirs.n
+
+    def adopt(self, state: State, player: int, out: Any, source: Sketch) -> Sketch:
+        """Make ``out`` show what ``player`` sees of ``state``, after ``follow`` said so.
+
+        ``out`` holds the buffer ``source`` describes turned to ``player``'s seat
+        (``seat_turn``): every seat-relative value is where the player sees it, but for the
+        hands (OBJ-1), which are swapped here; then what changed since is rewritten.
+        """
+        theirs: Frame = source.marks[0]
+        before: State = source.state
+        n = theirs.n
+        frame = self.frame(player, n, False)
+        # Their hand, turned to the row of their seat, is hidden from this player; this
+        # player's own, hidden from them, is written in row 0.
+        start, stride = self.offsets["player.hand"][:2]
+        base, cards = start + (theirs.viewer - player) % n * stride, self.ix.card_pos
+        for number in before.players[theirs.viewer].objectives:
+            out[base + cards[number]] = 0.0
+        _, put, seat = frame.players[player][1][_HAND]
+        put(out, seat, before.players[player].objectives, 1.0)
+        marks = [frame, source.marks[1], list(source.marks[2])]
+        if state is not before:
+            frame.update(out, state, before, marks)
+        return Sketch(state, player, [], marks)
+
     def _rewrite(self, state: State, viewer: int, out: Any, sketch: Sketch | None) -> Sketch:
         """Clear what ``out`` shows and write ``state`` whole."""
         if sketch is not None:
@@ -153,12 +224,26 @@ class SankoreLayout(SegmentedLayout):
             frame.write(written, state, 1.0)
             return Sketch(None, viewer, [], (_DRAFT, written.positions))
         frame.write(out, state, 1.0)
-        seen = [watch(pl) for (watch, _), pl in zip(frame.players, state.players, strict=True)]
+        seen = [watch(pl) for (watch, _, _), pl in zip(frame.players, state.players, strict=True)]
         return Sketch(state, viewer, [], [frame, frame.watched(state), seen])
 
 
 #: The mark of a sketch that shows a draft.
 _DRAFT = "draft"
+#: What turning another seat's buffer costs, in fields rewritten (``follow``): a copy and a
+#: gather of the seat-relative segments, measured against rewriting fields one by one.
+_TURN = 6
+#: A changed player's board counts as this many changed fields in ``_distance``.
+_PLAYER_WEIGHT = 4
+#: The position of the hand (``objectives``) among a player's fields.
+_HAND = [name for name, _, _ in WRITERS.player].index("objectives")
+
+
+def _distance(now: tuple[Any, ...], state: State, sketch: Sketch) -> int:
+    """About how many fields differ between ``state`` (its fields ``now``) and ``sketch``'s."""
+    changed = sum(map(operator.is_not, now, sketch.marks[1]))
+    players = sum(map(operator.is_not, state.players, sketch.state.players))
+    return changed + _PLAYER_WEIGHT * players
 
 
 class _Written:
