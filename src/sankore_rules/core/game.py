@@ -335,8 +335,9 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             state: the position, or None for the empty table.
             viewer: None draws everything (a tool's or a replay's picture); a seat draws only
                 what that seat's observation shows, the rest face down (a picture to send to
-                that seat); ``SPECTATOR`` (-1, in this module) only what every seat sees. The picture for a viewer must be the same for two states that
-                viewer cannot tell apart (the conformance suite checks it on redrawn states).
+                that seat); ``SPECTATOR`` (-1, in this module) only what every seat sees.
+                The picture for a viewer must be the same for two states that viewer cannot
+                tell apart (the conformance suite checks it on redrawn states).
         """
         raise NotSupported(f"{self.name} has no SVG drawing")
 
