@@ -26,6 +26,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 #: A bound on each wait for the page, in milliseconds.
 WAIT = 20_000
+#: The picture the server draws for a seat (a page shows a spectator's before its claim).
+_SEAT_PICTURE = "#picture svg[aria-label$='as P{seat} sees it']"
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +131,7 @@ def test_a_whole_sankore_game_from_the_page_against_a_bot(server: Server, browse
     page.goto(server.base + "/")
     match = _create(page, "sankore", ["human", "bot:greedy"], {"turn_limit": "2"})
     page.click("button[data-claim='0']")
-    page.wait_for_selector("#picture svg", timeout=WAIT)
+    page.wait_for_selector(_SEAT_PICTURE.format(seat=0), timeout=WAIT)
     # A refusal is shown with the library's words.
     page.fill("#notation", "teach c9z")
     page.press("#notation", "Enter")
@@ -168,8 +170,9 @@ def test_two_players_meet_through_the_lobby_each_seeing_only_their_hand(
     second.fill("#join-id", match)
     second.click("#join button")
     second.click("button[data-claim='1']", timeout=WAIT)
-    for page in (first, second):
-        page.wait_for_selector("#picture svg", timeout=WAIT)
+    for seat, page in enumerate((first, second)):
+        # The seat's own picture, not the spectator's the page showed before its claim.
+        page.wait_for_selector(_SEAT_PICTURE.format(seat=seat), timeout=WAIT)
     rng = random.Random(5)
     for _ in range(8):
         page = next(p for p in (first, second) if p.query_selector_all("#legal button"))
@@ -205,7 +208,8 @@ def test_five_tribes_from_the_page(server: Server, browser: Any) -> None:
     page.goto(server.base + "/")
     match = _create(page, "five_tribes", ["human", "bot:random"], {})
     page.click("button[data-claim='0']")
-    page.wait_for_selector("#picture svg[data-picture='five-tribes']", timeout=WAIT)
+    page.wait_for_selector(_SEAT_PICTURE.format(seat=0), timeout=WAIT)
+    assert page.get_attribute("#picture svg", "data-picture") == "five-tribes"
     made = _play(page, random.Random(9), 12)
     view = httpx.get(f"{server.base}/api/matches/{match}").json()
     assert made == 12 and view["version"] >= 12 and view["game"] == "five_tribes"
