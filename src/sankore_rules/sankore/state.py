@@ -92,16 +92,24 @@ class MarketColumn:
     pile1: tuple[str, ...]
     shown1: str | None
 
-    def visible(self) -> tuple[str, ...]:
-        """Every tile a player may take (EST-2)."""
-        tiles = (
+    def slots(self) -> tuple[str | None, ...]:
+        """What the column's five places show, top to bottom, None where empty.
+
+        The level 3 tile, the level 2 pile's top, the shown level 2 tile, the level 1 pile's
+        top, the shown level 1 tile: only a pile's top is face up (SETUP-C-15).
+        """
+        return (
             self.level3,
             self.pile2[0] if self.pile2 else None,
             self.shown2,
             self.pile1[0] if self.pile1 else None,
             self.shown1,
         )
-        return tuple(filter(None, tiles))  # tile ids are never empty: None is what drops out
+
+    def visible(self) -> tuple[str, ...]:
+        """Every tile a player may take (EST-2)."""
+        # Tile ids are never empty: None is what drops out.
+        return tuple(filter(None, self.slots()))
 
 
 @sealable

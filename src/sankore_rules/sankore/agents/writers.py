@@ -275,14 +275,7 @@ def _put_graduation(out: Any, f: Frame, tile: str, on: float) -> None:
 
 def _put_column(out: Any, f: Frame, entry: tuple[int, MarketColumn], on: float) -> None:
     col, column = entry
-    # Only the top of each pile is visible (SETUP-C-15, EST-2).
-    slots = (
-        column.level3,
-        column.pile2[0] if column.pile2 else None,
-        column.shown2,
-        column.pile1[0] if column.pile1 else None,
-        column.shown1,
-    )
+    slots = column.slots()  # only the top of each pile is visible (SETUP-C-15, EST-2)
     start, a, b, _, _ = f.at["market"]
     base, tiles = start + col * a, f.ix.advanced_pos
     for slot, shown in enumerate(slots):
