@@ -19,6 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from positions import RULES
+from sankore_rules.core.game import SPECTATOR
 from sankore_rules.sankore.display import svg as sankore_svg
 from sankore_rules.sankore.display.svg import AREAS
 from sankore_rules.sankore.state import State
@@ -468,3 +469,37 @@ def test_every_student_space_the_notation_names_is_labelled() -> None:
     root = parse(sr.player_board_svg(AFTER, 0))
     labels = {e.attrib["data-student-label"]: e.text for e in having(root, "data-student-label")}
     assert {sid: sid for sid in RULES.student_level} == labels
+
+
+def _hands(picture: str) -> list[str]:
+    """The line under each player board that lists (or counts) its Objective cards."""
+    return re.findall(r">((?:#\d+(?: #\d+)*)|\d+ cards? face down|none)<", picture)
+
+
+def test_a_picture_for_a_viewer_shows_only_its_own_hand_obj_1() -> None:
+    """OBJ-1: the hands are hidden. Drawn for seat 0, the picture names seat 0's Objective cards
+    and only counts the others'; for a spectator it counts every hand; for no viewer (a tool's
+    picture) it names them all."""
+    state = sr.new_game(players=3, seed=4)
+    assert [p.objectives for p in state.players] == [
+        (3, 14, 15, 11),
+        (12, 10, 13, 17),
+        (24, 7, 19, 9),
+    ]
+    everything = sr.state_svg(state)
+    assert _hands(everything) == ["#3 #14 #15 #11", "#12 #10 #13 #17", "#24 #7 #19 #9"]
+    seat0 = sr.state_svg(state, 0)
+    assert _hands(seat0) == ["#3 #14 #15 #11", "4 cards face down", "4 cards face down"]
+    assert 'aria-label="Sankoré as P0 sees it"' in seat0
+    spectator = sr.state_svg(state, SPECTATOR)
+    assert _hands(spectator) == ["4 cards face down"] * 3
+    assert 'aria-label="Sankoré as a spectator sees it"' in spectator
+
+
+def test_the_scholars_deck_is_face_down_for_every_viewer_obj_1() -> None:
+    """OBJ-1 in the solo game: you see your hand; the Scholar's deck is counted, never named,
+    even in a picture drawn for the Scholar's own seat (nobody at the table knows its order)."""
+    state = sr.new_game(players=1, seed=4, scholar="easy")
+    assert [p.objectives for p in state.players] == [(12, 5, 17, 21), (16, 22, 13, 20)]
+    assert _hands(sr.state_svg(state, 0)) == ["#12 #5 #17 #21", "4 cards face down"]
+    assert _hands(sr.state_svg(state, 1)) == ["4 cards face down", "4 cards face down"]
