@@ -22,6 +22,7 @@ from sankore_rules.core.game import Game
 from sankore_rules.core.registry import (
     find_game,
     game_of,
+    game_of_class,
     game_of_rules,
     games,
     known_rules,
@@ -112,6 +113,28 @@ def _rules_found(hashed: object, game: Game[Any, Any], state: Any) -> Any:
     return rules
 
 
+def _played_by(state: Any) -> tuple[Game[Any, Any], Any]:
+    """The game of ``state`` and the ruleset it is played by.
+
+    ``game_of`` and ``_rules_found`` in one call, the registry's lookup of the state's class and
+    the check of the last ruleset written out: a playout asks this twice a decision.
+
+    Raises:
+        TypeError: ``state`` is not a state of any registered game.
+        StateError: its ruleset is not loaded.
+    """
+    game = game_of_class(type(state))
+    if game is None:
+        game = game_of(state)
+    hashed = state.rules_hash
+    last = _last_found
+    if last is not None and last[1] is game and type(hashed) is str and last[0] == hashed:
+        rules = last[2]()
+        if rules is not None:
+            return game, rules
+    return game, _rules_found(hashed, game, state)
+
+
 def new_game(
     players: int | None = None,
     seed: int | None = None,
@@ -186,8 +209,8 @@ def new_game(
 
 def legal_actions(state: Any) -> list[Action]:
     """Every legal action of the pending decision, complete; [] once the game is over."""
-    game = game_of(state)
-    return game.legal_actions(_rules_found(state.rules_hash, game, state), state)
+    game, rules = _played_by(state)
+    return game.legal_actions(rules, state)
 
 
 def _as_action(action: Action | str) -> Action:
@@ -208,9 +231,10 @@ def apply(state: Any, action: Action | str, *, player: int | None = None) -> Any
         IllegalAction: with ``.reasons``, each a stable code and words.
         ActionSyntaxError: for text that is not action notation at all.
     """
-    game = game_of(state)
-    rules = _rules_found(state.rules_hash, game, state)
-    return game.apply(rules, state, _as_action(action), player)
+    game, rules = _played_by(state)
+    if isinstance(action, str):  # _as_action(), written out: asked at every decision
+        action = parse_notation(action)
+    return game.apply(rules, state, action, player)
 
 
 def explain(state: Any, action: Action | str, *, player: int | None = None) -> list[Reason]:
@@ -228,7 +252,10 @@ def explain(state: Any, action: Action | str, *, player: int | None = None) -> l
 
 def is_terminal(state: Any) -> bool:
     """Whether the game is over."""
-    return game_of(state).is_terminal(state)
+    game = game_of_class(type(state))
+    if game is None:
+        game = game_of(state)
+    return game.is_terminal(state)
 
 
 def final_scores(state: Any) -> Any:

@@ -151,6 +151,12 @@ def find_game(name: object) -> Game[Any, Any]:
     return game
 
 
+#: The game registered for exactly this state class, or None: ``game_of`` without its call, for
+#: the public functions asked about every state of a playout (``game_of`` finds the rest: a
+#: subclass, a game of an entry point, or its error).
+game_of_class = _BY_STATE.get
+
+
 def game_of(state: object) -> Game[Any, Any]:
     """The game ``state`` is a state of.
 

@@ -24,7 +24,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.serial import structure_state
-from sankore_rules.core.shared import ReadOnlyDict, adjusted, replaced_at
+from sankore_rules.core.shared import ReadOnlyDict, adjusted, replaced_at, shared_form
 from sankore_rules.core.tasks import Event, Task
 from sankore_rules.core.values import draft_of, sealable
 
@@ -194,25 +194,26 @@ class PlayerState:
 
     def clone(self) -> PlayerState:
         """A copy sharing every container (they never change: tuples and read-only dicts)."""
-        return _PLAYER_DRAFT(
-            self.gold,
-            self.salt,
-            self.inspiration,
-            self.books,
-            self.prestige,
-            self.favour_tiles,
-            self.favour_pos,
-            self.pieces,
-            self.classes,
-            self.students,
-            self.skills,
-            self.graduations,
-            self.camel,
-            self.objectives,
-            self.completed,
-            self.kept_sankore,
-            self.turns,
-        )
+        # Made empty and filled field by field in this one frame (see ``State._copy``).
+        board: PlayerState = _new_record(_PLAYER_DRAFT)
+        board.gold = self.gold
+        board.salt = self.salt
+        board.inspiration = self.inspiration
+        board.books = self.books
+        board.prestige = self.prestige
+        board.favour_tiles = self.favour_tiles
+        board.favour_pos = self.favour_pos
+        board.pieces = self.pieces
+        board.classes = self.classes
+        board.students = self.students
+        board.skills = self.skills
+        board.graduations = self.graduations
+        board.camel = self.camel
+        board.objectives = self.objectives
+        board.completed = self.completed
+        board.kept_sankore = self.kept_sankore
+        board.turns = self.turns
+        return board
 
 
 #: The Scholar's seat in a solo game: you play first, as P0 (SOLO-SET-11), the Scholar is P1.
@@ -289,19 +290,19 @@ class SoloState:
 
     def clone(self) -> SoloState:
         """A copy sharing every container (they never change: tuples and read-only dicts)."""
-        return _SOLO_DRAFT(
-            self.difficulty,
-            self.current,
-            self.draft_card,
-            self.slots,
-            self.bag,
-            self.bagged,
-            self.phase2,
-            self.phase3,
-            self.classes,
-            self.tile_students,
-            self.row,
-        )
+        solo: SoloState = _new_record(_SOLO_DRAFT)
+        solo.difficulty = self.difficulty
+        solo.current = self.current
+        solo.draft_card = self.draft_card
+        solo.slots = self.slots
+        solo.bag = self.bag
+        solo.bagged = self.bagged
+        solo.phase2 = self.phase2
+        solo.phase3 = self.phase3
+        solo.classes = self.classes
+        solo.tile_students = self.tile_students
+        solo.row = self.row
+        return solo
 
 
 @sealable
@@ -547,10 +548,12 @@ class State:
         and the solo board: the rest never change (tuples and read-only dicts, replaced when an
         action changes them).
         """
-        return self._copy(tuple([p.clone() for p in self.players]))
+        return self._copy(tuple([p.clone() for p in self.players]), self.events.copy())
 
     def successor(self) -> State:
         """The draft ``apply`` changes: like ``clone()``, but sharing the players' sealed boards.
+
+        Its ``events`` start empty, for what the action being applied does.
 
         Most actions change one player's board or none, so a board is copied only when the
         rules change it: they take it with ``player_to_change``. A draft (a state edited by
@@ -561,54 +564,56 @@ class State:
         if type(self) is _STATE_DRAFT:
             return _in_shared_form(self.clone())
         # A sealed state's boards are sealed (``seal`` seals them with it): all are shared.
-        return self._copy(self.players)
+        return self._copy(self.players, [])
 
-    def _copy(self, players: tuple[PlayerState, ...]) -> State:
-        # Every field by position, like key(): on every apply, a loop over the attrs fields
-        # costs more than twice as much, copy.copy more than three times.
-        return _STATE_DRAFT(
-            self.rules_name,
-            self.rules_hash,
-            self.player_count,
-            self.library_side,
-            self.seed,
-            self.turn_limit,
-            self.first_player,
-            players,
-            self.queues,
-            self.queue_tokens,
-            self.boxes,
-            self.spaces,
-            self.theology_books,
-            self.port_tokens,
-            self.region_tiles,
-            self.overflow_books,
-            self.overflow_prestige,
-            self.madrasa,
-            self.madrasa_students,
-            self.supply_books,
-            self.supply_prestige,
-            self.supply_sankore,
-            self.skill_stacks,
-            self.favour_supply,
-            self.graduation,
-            self.market,
-            self.library,
-            self.students_out,
-            self.discarded_sankore,
-            self.draft,
-            self.main_used,
-            self.pending_scorings,
-            self.scorings_done,
-            self.teaching,
-            self.abilities_used,
-            self.end_triggered,
-            self.end_cause,
-            self.game_over,
-            self.agenda,
-            None if self.solo is None else self.solo.clone(),
-            self.events.copy(),
-        )
+    def _copy(self, players: tuple[PlayerState, ...], events: list[Event]) -> State:
+        # Every field by position, like key(): this runs on every apply. The draft is made
+        # empty and filled in this one frame: calling the attrs __init__ with 41 arguments
+        # costs half as much again, a loop over the attrs fields more than twice as much,
+        # copy.copy more than three times. A test holds it to the fields.
+        new: State = _new_record(_STATE_DRAFT)
+        new.rules_name = self.rules_name
+        new.rules_hash = self.rules_hash
+        new.player_count = self.player_count
+        new.library_side = self.library_side
+        new.seed = self.seed
+        new.turn_limit = self.turn_limit
+        new.first_player = self.first_player
+        new.players = players
+        new.queues = self.queues
+        new.queue_tokens = self.queue_tokens
+        new.boxes = self.boxes
+        new.spaces = self.spaces
+        new.theology_books = self.theology_books
+        new.port_tokens = self.port_tokens
+        new.region_tiles = self.region_tiles
+        new.overflow_books = self.overflow_books
+        new.overflow_prestige = self.overflow_prestige
+        new.madrasa = self.madrasa
+        new.madrasa_students = self.madrasa_students
+        new.supply_books = self.supply_books
+        new.supply_prestige = self.supply_prestige
+        new.supply_sankore = self.supply_sankore
+        new.skill_stacks = self.skill_stacks
+        new.favour_supply = self.favour_supply
+        new.graduation = self.graduation
+        new.market = self.market
+        new.library = self.library
+        new.students_out = self.students_out
+        new.discarded_sankore = self.discarded_sankore
+        new.draft = self.draft
+        new.main_used = self.main_used
+        new.pending_scorings = self.pending_scorings
+        new.scorings_done = self.scorings_done
+        new.teaching = self.teaching
+        new.abilities_used = self.abilities_used
+        new.end_triggered = self.end_triggered
+        new.end_cause = self.end_cause
+        new.game_over = self.game_over
+        new.agenda = self.agenda
+        new.solo = None if self.solo is None else self.solo.clone()
+        new.events = events
+        return new
 
 
 def player_to_change(state: State, player: int) -> PlayerState:
@@ -642,15 +647,6 @@ def _sealed_task(task: Task) -> Task:
     return Task(task.kind, task.player, _read_only_args(task.args))
 
 
-def _shared_form(value: Any) -> Any:
-    """``value`` with its lists as tuples and its dicts as read-only dicts, all the way down."""
-    if isinstance(value, list | tuple) and not hasattr(value, "_fields"):
-        return tuple([_shared_form(v) for v in value])
-    if isinstance(value, dict):
-        return ReadOnlyDict({k: _shared_form(v) for k, v in value.items()})
-    return value
-
-
 #: What ``_in_shared_form`` leaves alone: the records it treats apart, and the log.
 _NOT_CONTAINERS = frozenset({"players", "solo", "agenda", "events"})
 
@@ -660,11 +656,13 @@ def _in_shared_form(draft: State) -> State:
     for record in (draft, *draft.players, *([draft.solo] if draft.solo is not None else [])):
         for f in attrs.fields(type(record).__mro__[1]):
             if f.name not in _NOT_CONTAINERS:
-                setattr(record, f.name, _shared_form(getattr(record, f.name)))
+                setattr(record, f.name, shared_form(getattr(record, f.name)))
     draft.agenda = tuple([_sealed_task(t) for t in draft.agenda])  # the caller keeps its own
     return draft
 
 
+#: An empty object of a class, its __init__ not run: the copies fill in every field themselves.
+_new_record = object.__new__
 #: The editable twins of the state classes (see ``core/values.py``).
 _PLAYER_DRAFT = draft_of(PlayerState)
 _SOLO_DRAFT = draft_of(SoloState)
