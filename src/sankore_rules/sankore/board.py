@@ -173,6 +173,32 @@ class Rules:
         )
 
     @cached_property
+    def student_moves(self) -> dict[str, dict[str, tuple[tuple[str, Action], ...]]]:
+        """Every Transfer and Promote a Student on each space could make, with its action.
+
+        By action kind (``transfer``, ``promote``), then by the space the Student leaves: each
+        space it could move to, in board order, with its ``<kind> <from> <to>`` action. A
+        Transfer goes to any other space of the same level (BONUS-2), a Promote to a space an
+        arrow of the Class space above leads to (BONUS-3); whether the move is allowed now
+        (the target empty, a Class tile above, the level) is for the rules to ask. The turn
+        menu lists these moves at every turn, without building the same actions again.
+        """
+        transfer = {
+            origin: tuple(
+                (t, Action("transfer", (origin, t)))
+                for t in self.spaces_by_level[self.student_level[origin]]
+                if t != origin
+            )
+            for origin in self.student_spaces
+        }
+        promote: dict[str, tuple[tuple[str, Action], ...]] = {}
+        for origin in self.student_spaces:
+            under = self.student_under[origin]
+            targets = self.arrows[under] if under is not None else ()
+            promote[origin] = tuple((t, Action("promote", (origin, t))) for t in targets)
+        return {"transfer": transfer, "promote": promote}
+
+    @cached_property
     def player_board_graph(self) -> nx.DiGraph:
         """Class and Student spaces, with ``under`` edges (student to class) and arrows."""
         g = nx.DiGraph()
@@ -243,6 +269,15 @@ class Rules:
             )
             for origin, distance in self.route_distance.items()
         }
+
+    @cached_property
+    def post_nodes(self) -> dict[str, AstroNode]:
+        """The map place of each Trading Post destination: an Oasis, or a Port space's city.
+
+        What ``camel_node`` names, as the place itself: the Astronomy listing weighs every
+        destination within reach by its place's kind and Gold.
+        """
+        return {d: self.astro_nodes[self.camel_node(d)] for d in (*self.oases, *self.port_spaces)}
 
     def camel_node(self, destination: str) -> str:
         """The map node a Trading Post destination belongs to (the city of a Port space)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sankore_rules.core.actions import Action, OneWordActions, new_action
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import with_item, without
 from sankore_rules.sankore.board import Rules
@@ -37,23 +37,24 @@ def _move_candidates(
     With ``legal_only``, only the moves ``move_reasons`` allows: a Transfer from level 1 or
     above (BONUS-2), a Promote from under a Class tile (BONUS-3).
     """
+    # The moves and their actions come from the ruleset's table (``Rules.student_moves``):
+    # the targets of a Transfer are the other spaces of the origin's level (the origin itself
+    # holds the Student, so it is never empty), those of a Promote the arrows' spaces.
     pl = state.players[p]
     students = pl.students
+    moves = rules.student_moves[kind]
     options: list[Action] = []
     for origin in rules.student_spaces:  # board order
         if origin not in students:
             continue
         if kind == "transfer":
-            level = rules.student_level[origin]
-            if legal_only and level < 1:
+            if legal_only and rules.student_level[origin] < 1:
                 continue
-            targets = rules.spaces_by_level[level]
         else:
             under = rules.student_under[origin]
             if under is None or (legal_only and under not in pl.classes):
                 continue
-            targets = rules.arrows[under]
-        options += [new_action(Action, (kind, (origin, t))) for t in targets if t not in students]
+        options += [a for t, a in moves[origin] if t not in students]
     return options
 
 
@@ -131,6 +132,17 @@ def _paid_move(rules: Rules, state: State, p: int, action: Action) -> None:
     _move(state, p, action)
 
 
+def _transfer_reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_transfer_options`` reads: where the player's Students are.
+    return (state.players[p].students,)
+
+
+def _promote_reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_promote_options`` reads: where the player's Students and Class tiles are.
+    pl = state.players[p]
+    return (pl.students, pl.classes)
+
+
 turn_option(
     "transfer",
     main=None,
@@ -138,6 +150,7 @@ turn_option(
     check=_paid_check,
     ready=_inspiration_ready,
     options=_transfer_options,
+    reads=_transfer_reads,
 )(_paid_move)
 turn_option(
     "promote",
@@ -146,6 +159,7 @@ turn_option(
     check=_paid_check,
     ready=_inspiration_ready,
     options=_promote_options,
+    reads=_promote_reads,
 )(_paid_move)
 
 

@@ -8,7 +8,7 @@ that these helpers push tasks of; they are re-exported here for the rules module
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from sankore_rules.core.actions import Action
 from sankore_rules.core.errors import Reason
@@ -288,18 +288,36 @@ def area_options(
     area: str,
     candidates: Callable[[Rules, State, Task], list[Action]],
     allowed: Callable[[Action, bool], bool],
+    group: Callable[[Action], Hashable] | None = None,
 ) -> list[Action]:
     """The legal options of an Area action, listed without wording a refusal.
 
     Skipping is always one. Placing needs a piece of the area left (COMP-15, COMP-16), then
     each of the area's ``candidates`` (already open and within Knowledge) is kept when
     ``allowed(action, supported)`` says the area's own rules let it be taken, ``supported``
-    telling whether the class being taught is Supported now (SUPP-1, AMB-13).
+    telling whether the class being taught is Supported now (SUPP-1, AMB-13). When
+    ``allowed`` depends on ``group(action)`` alone (a space's row, a Wall's side), it is asked
+    once per group, the first action of each standing for the others.
     """
     if state.players[task.player].pieces[rules.discipline_index[area]] < 1:
         return [SKIP]
     supported = teaching_supported(rules, state)
-    return [a for a in candidates(rules, state, task) if a.kind == "skip" or allowed(a, supported)]
+    if group is None:
+        return [
+            a for a in candidates(rules, state, task) if a.kind == "skip" or allowed(a, supported)
+        ]
+    verdicts: dict[Hashable, bool] = {}
+    options: list[Action] = []
+    for action in candidates(rules, state, task):
+        if action.kind != "skip":
+            key = group(action)
+            verdict = verdicts.get(key)
+            if verdict is None:
+                verdict = verdicts[key] = allowed(action, supported)
+            if not verdict:
+                continue
+        options.append(action)
+    return options
 
 
 def open_spaces(state: State, spaces: Iterable[str]) -> list[str]:

@@ -278,7 +278,16 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return _enrol_reasons(rules, state, p, action.args[0], None)
 
 
-@turn_option("enrol", main="enrol", candidates=_candidates, check=_check, options=_options)
+def _reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_options`` reads: the queues, where the board's Students and Introductory Classes
+    # are, and the completed cards (#11, #23: OBJ-5, OBJ-7).
+    pl = state.players[p]
+    return (state.queues, pl.students, pl.classes, pl.completed)
+
+
+@turn_option(
+    "enrol", main="enrol", candidates=_candidates, check=_check, options=_options, reads=_reads
+)
 def _enrol(rules: Rules, state: State, p: int, action: Action) -> None:
     area = action.args[0]
     position = _position(action)

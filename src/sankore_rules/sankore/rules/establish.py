@@ -96,7 +96,19 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return _tile_reasons(rules, state, p, action, free=False)
 
 
-@turn_option("establish", main="establish", candidates=_candidates, check=_check, options=_options)
+def _reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_options`` reads: the Library, the player's Bookshelf and the market.
+    return (state.library_side, state.library, state.players[p].books, state.market)
+
+
+@turn_option(
+    "establish",
+    main="establish",
+    candidates=_candidates,
+    check=_check,
+    options=_options,
+    reads=_reads,
+)
 def _establish_main(rules: Rules, state: State, p: int, action: Action) -> None:
     _establish(rules, state, p, action.args[0], free=False)
 

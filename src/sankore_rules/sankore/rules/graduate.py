@@ -67,15 +67,19 @@ def _graduate(rules: Rules, state: State, p: int, space: str, free: bool) -> Non
     push(state, *tasks)
 
 
-def _candidates(rules: Rules, state: State, p: int) -> list[Action]:
+def _candidates(
+    rules: Rules, state: State, p: int, books: tuple[int, ...] | None = None
+) -> list[Action]:
     # Bottom-row Students and Students with no tile left are refused by the check (GRAD-1,
-    # GRAD-6): the same tests, asked here before wording any reason.
+    # GRAD-6): the same tests, asked here before wording any reason. With ``books`` (a
+    # Bookshelf), only the Students a Book of their discipline on it can pay for (GRAD-2).
     students = state.players[p].students
     levels = rules.student_level
+    index = rules.discipline_index
     options: list[Action] = []
     for s in rules.student_spaces:  # board order
         student = students.get(s)
-        if student is None:
+        if student is None or (books is not None and books[index[student]] < 1):
             continue
         level = levels[s]
         if level >= 1 and graduation_tile_for(rules, state, student, level) is not None:
@@ -88,8 +92,7 @@ def _options(rules: Rules, state: State, p: int) -> list[Action]:
     pl = state.players[p]
     if len(pl.graduations) >= rules.graduation_slots or not can_pay_books(rules, state, p, "any"):
         return []
-    students, books, index = pl.students, pl.books, rules.discipline_index
-    return [a for a in _candidates(rules, state, p) if books[index[students[a.args[0]]]] > 0]
+    return _candidates(rules, state, p, pl.books)
 
 
 def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:

@@ -16,9 +16,9 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, push
 from sankore_rules.sankore.rules.requirements import (
+    cards_met,
     condition_count,
     describe_condition,
-    requirement_met,
     unmet_conditions,
 )
 from sankore_rules.sankore.rules.turn import turn_option
@@ -58,11 +58,8 @@ def _complete_options(rules: Rules, state: State, p: int) -> list[Action]:
     # Cards whose requirement is unmet are refused by the check's unmet conditions; they are
     # left out here with the same test, without wording a reason nobody reads.
     cards = rules.objective_cards
-    return [
-        _COMPLETE[str(n)]
-        for n in state.players[p].objectives
-        if requirement_met(rules, state, p, cards[n])
-    ]
+    hand = [cards[n] for n in state.players[p].objectives]
+    return [_COMPLETE[str(card.number)] for card in cards_met(rules, state, p, hand)]
 
 
 def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -93,8 +90,11 @@ def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
 
 
 def _round_cards(rules: Rules, state: State, p: int) -> list[ObjectiveCard]:
-    cards = [rules.objective_cards[n] for n in state.players[p].completed]
-    return [c for c in cards if c.ability.use == "round"]
+    completed = state.players[p].completed
+    if not completed:  # most of the game: asked at every turn menu
+        return []
+    cards = rules.objective_cards
+    return [cards[n] for n in completed if cards[n].ability.use == "round"]
 
 
 def _ability_candidates(rules: Rules, state: State, p: int) -> list[Action]:

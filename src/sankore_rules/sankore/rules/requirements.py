@@ -6,14 +6,20 @@ requirement is met (the deadlock ruling does) without importing the turn menu.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from sankore_rules.core.shared import ReadOnlyDict
 from sankore_rules.sankore.board import AreaSpace, Rules
 from sankore_rules.sankore.state import State
 from sankore_rules.sankore.tables import Condition, ObjectiveCard
 
-__all__ = ["condition_count", "describe_condition", "requirement_met", "unmet_conditions"]
+__all__ = [
+    "cards_met",
+    "condition_count",
+    "describe_condition",
+    "requirement_met",
+    "unmet_conditions",
+]
 
 
 def condition_count(rules: Rules, state: State, p: int, cond: Condition) -> int:
@@ -106,21 +112,19 @@ def _pieces_by_area(rules: Rules, state: State, p: int) -> Mapping[str, Sequence
     """The spaces holding ``p``'s pieces, by area.
 
     Positions share their ``spaces`` until a piece is placed, so the index of the last
-    read-only ``spaces`` looked at is kept, and most listings find it there. A plain dict (a
-    draft edited by hand) may still change, and is looked at afresh.
+    read-only ``spaces`` looked at is kept, every player's pieces at once (the players'
+    turn menus ask in turn), and most listings find it there. A plain dict (a draft edited by
+    hand) may still change, and is looked at afresh.
     """
     global _indexed
     spaces = state.spaces
     if type(spaces) is not ReadOnlyDict:
-        return _spaces_of(rules, spaces, p)
+        return _spaces_by_owner(rules, spaces).get(p, _NO_PIECES)
     indexed_spaces, indexed_rules, by_player = _indexed
     if indexed_spaces is not spaces or indexed_rules is not rules:
-        by_player = {}
+        by_player = _spaces_by_owner(rules, spaces)
         _indexed = (spaces, rules, by_player)  # one triple, swapped whole
-    pieces = by_player.get(p)
-    if pieces is None:
-        pieces = by_player[p] = _spaces_of(rules, spaces, p)
-    return pieces
+    return by_player.get(p, _NO_PIECES)
 
 
 #: The last read-only ``spaces`` indexed, the rules it was indexed with, and its pieces by
@@ -128,15 +132,27 @@ def _pieces_by_area(rules: Rules, state: State, p: int) -> Mapping[str, Sequence
 #: was worked out of it stays true.
 _indexed: tuple[object, object, dict[int, dict[str, list[AreaSpace]]]] = (None, None, {})
 
+#: The pieces of a player who has none on the board.
+_NO_PIECES: Mapping[str, Sequence[AreaSpace]] = ReadOnlyDict()
 
-def _spaces_of(rules: Rules, spaces: Mapping[str, int], p: int) -> dict[str, list[AreaSpace]]:
+
+def _spaces_by_owner(
+    rules: Rules, spaces: Mapping[str, int]
+) -> dict[int, dict[str, list[AreaSpace]]]:
+    """The spaces holding each player's pieces, by player and area, in the board's order."""
     area_spaces = rules.area_spaces
-    by_area: dict[str, list[AreaSpace]] = {}
+    by_owner: dict[int, dict[str, list[AreaSpace]]] = {}
     for space, owner in spaces.items():
-        if owner == p:
-            piece = area_spaces[space]
-            by_area.setdefault(piece.area, []).append(piece)
-    return by_area
+        piece = area_spaces[space]
+        mine = by_owner.get(owner)
+        if mine is None:
+            mine = by_owner[owner] = {}
+        pieces = mine.get(piece.area)
+        if pieces is None:
+            mine[piece.area] = [piece]
+        else:
+            pieces.append(piece)
+    return by_owner
 
 
 def describe_condition(cond: Condition) -> str:
@@ -178,14 +194,34 @@ def unmet_conditions(
 
 def requirement_met(rules: Rules, state: State, p: int, card: ObjectiveCard) -> bool:
     """Whether ``p`` meets every condition of ``card``: ``unmet_conditions`` is empty."""
-    # A loop, not all() over a generator: asked for every card in hand at every turn menu,
-    # where the generator costs three times the test of a one-condition card; and
-    # ``condition_count`` written out, for the same reason.
+    return bool(cards_met(rules, state, p, (card,)))
+
+
+def cards_met(
+    rules: Rules, state: State, p: int, cards: Iterable[ObjectiveCard]
+) -> list[ObjectiveCard]:
+    """The cards among ``cards`` whose every condition ``p`` meets, in their order."""
+    # Asked for every card in hand at every turn menu: loops, not all() over a generator
+    # (which costs three times the test of a one-condition card), ``condition_count`` written
+    # out, and the commonest condition, pieces anywhere in an area, counted here from the
+    # index of ``p``'s pieces, looked up once for all the cards.
     counts = _COUNTS
-    for cond in card.requirement:
-        count = counts.get(cond.kind)
-        if count is None:
-            raise ValueError(f"unknown condition kind {cond.kind!r}")
-        if count(rules, state, p, cond) < cond.at_least:
-            return False
-    return True
+    by_area: Mapping[str, Sequence[AreaSpace]] | None = None
+    met: list[ObjectiveCard] = []
+    for card in cards:
+        for cond in card.requirement:
+            kind = cond.kind
+            if kind == "pieces" and cond.place is None:
+                if by_area is None:
+                    by_area = _pieces_by_area(rules, state, p)
+                have = len(by_area.get(cond.area or "", ()))
+            else:
+                count = counts.get(kind)
+                if count is None:
+                    raise ValueError(f"unknown condition kind {kind!r}")
+                have = count(rules, state, p, cond)
+            if have < cond.at_least:
+                break
+        else:
+            met.append(card)
+    return met

@@ -57,7 +57,15 @@ def _check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
     return []
 
 
-@turn_option("teach", main="teach", candidates=_candidates, check=_check, options=_options)
+def _reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_options`` reads: the board's Class tiles and Students.
+    pl = state.players[p]
+    return (pl.classes, pl.students)
+
+
+@turn_option(
+    "teach", main="teach", candidates=_candidates, check=_check, options=_options, reads=_reads
+)
 def _teach(rules: Rules, state: State, p: int, action: Action) -> None:
     push(state, Task("activate_student", p, {"class": action.args[0]}))
 

@@ -41,6 +41,7 @@ OptionCandidates = Callable[[Rules, State, int], Iterable[Action]]
 OptionCheck = Callable[[Rules, State, int, Action], list[Reason]]
 OptionResolve = Callable[[Rules, State, int, Action], None]
 OptionReady = Callable[[Rules, State, int], list[Reason]]
+OptionReads = Callable[[State, int], tuple[object, ...]]
 
 
 def _always_ready(rules: Rules, state: State, p: int) -> list[Reason]:
@@ -63,6 +64,10 @@ class TurnOption(NamedTuple):
         options: the legal actions of this kind, listed directly once ``ready`` passes, asking
             the same questions as the check without wording a refusal; None to list the
             candidates the check accepts. The listing tests hold the two equal.
+        reads: for a direct listing, the parts of a state it reads for a player (the
+            containers and numbers its answer depends on, beside the ruleset): while they are
+            the same, so is the answer, and the menu reuses the player's last one. None to
+            list afresh at every menu.
     """
 
     kind: str
@@ -72,6 +77,7 @@ class TurnOption(NamedTuple):
     resolve: OptionResolve
     ready: OptionReady
     options: OptionCandidates | None
+    reads: OptionReads | None
 
 
 TURN_OPTIONS: dict[str, TurnOption] = {}
@@ -85,11 +91,16 @@ def turn_option(
     check: OptionCheck,
     ready: OptionReady = _always_ready,
     options: OptionCandidates | None = None,
+    reads: OptionReads | None = None,
 ) -> Callable[[OptionResolve], OptionResolve]:
     """Register the decorated function as the resolver of the turn-menu action ``kind``."""
+    if reads is not None and options is None:
+        raise ValueError(f"turn option {kind!r}: only a direct listing says what it reads")
 
     def register(resolve: OptionResolve) -> OptionResolve:
-        TURN_OPTIONS[kind] = TurnOption(kind, main, candidates, check, resolve, ready, options)
+        TURN_OPTIONS[kind] = TurnOption(
+            kind, main, candidates, check, resolve, ready, options, reads
+        )
         _forget_plan()  # the menu's plan is made again with it
         return resolve
 
@@ -156,36 +167,88 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # direct listing is asked for it here.
     p = task.player
     used = state.main_used
+    # A sealed state's parts never change, so what a family read of one may be compared with
+    # what it reads of the next (a draft's may be changed in place: listed afresh).
+    sealed = type(state) is State
     options: list[Action] = []
-    for main, ready, listing, opt in _menu_plan():
+    # Several families share one ``ready`` (the bonus actions' Inspiration): a function of the
+    # same state and player, asked once for all of them.
+    asked: OptionReady | None = None
+    refused = False
+    for main, ready, listing, opt, reads, last in _menu_plan():
         # _main_open(), written out: TURN-2, TURN-4
         if main is not None and (main in used or len(used) >= 2):
             continue
-        if ready is not None and ready(rules, state, p):
-            continue
-        if listing is not None:
+        if ready is not None:
+            if ready is not asked:
+                asked, refused = ready, bool(ready(rules, state, p))
+            if refused:
+                continue
+        if listing is None:
+            options += family_options(rules, state, p, opt)
+        elif reads is None or not sealed:
             options += listing(rules, state, p)
         else:
-            options += family_options(rules, state, p, opt)
+            options += _reused(rules, state, p, listing, reads, last)
     options.append(_END)
     return options
 
 
-#: A turn option as the menu reads it: its main action, ``ready`` and direct listing, itself.
-_PlanEntry = tuple[str | None, OptionReady | None, OptionCandidates | None, TurnOption]
+def _reused(
+    rules: Rules,
+    state: State,
+    p: int,
+    listing: OptionCandidates,
+    reads: OptionReads,
+    last: dict[int, tuple[Rules, tuple[object, ...], list[Action]]],
+) -> list[Action]:
+    """A family's options for ``p``: its last answer for ``p`` when what it reads is the same.
+
+    The same parts compare equal at once (identical objects: states share the containers an
+    action left alone); parts made anew with the same contents still give the same answer.
+    The answer kept is never changed: the menu copies it into its own list.
+    """
+    parts = reads(state, p)
+    kept = last.get(p)
+    if kept is not None and kept[0] is rules and kept[1] == parts:
+        return kept[2]
+    found = list(listing(rules, state, p))
+    last[p] = (rules, parts, found)  # one entry per player, replaced whole
+    return found
+
+
+#: A turn option as the menu reads it: its main action, ``ready`` and direct listing, itself,
+#: what its listing reads, and its last answer for each player (see ``_reused``).
+_PlanEntry = tuple[
+    str | None,
+    OptionReady | None,
+    OptionCandidates | None,
+    TurnOption,
+    OptionReads | None,
+    dict[int, tuple[Rules, tuple[object, ...], list[Action]]],
+]
 
 
 def _menu_plan() -> tuple[_PlanEntry, ...]:
-    """Each turn option's main action, ``ready`` (None for the default) and direct listing.
+    """What the menu reads of each turn option, and the answers it keeps for it.
 
-    Made once the options are registered, and again if more are: the menu reads these at every
+    Its main action, ``ready`` (None for the default), direct listing, the option itself, what
+    its listing reads, and its last answer for each player. Made once the options are
+    registered, and again if more are (with no answer kept): the menu reads these at every
     listing, where a tuple of them costs less than the named tuples' fields.
     """
     global _plan
     plan = _plan
     if len(plan) != len(TURN_OPTIONS):
         plan = _plan = tuple(
-            (opt.main, None if opt.ready is _always_ready else opt.ready, opt.options, opt)
+            (
+                opt.main,
+                None if opt.ready is _always_ready else opt.ready,
+                opt.options,
+                opt,
+                opt.reads,
+                {},
+            )
             for opt in TURN_OPTIONS.values()
         )
     return plan

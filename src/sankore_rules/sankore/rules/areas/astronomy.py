@@ -69,10 +69,11 @@ def _options(rules: Rules, state: State, task: Task) -> list[Action]:
     gold = state.players[p].gold
     discount = area_discount(rules, state, p, AREA, "gold")
     origins = {start: _start_node(rules, state, p, start) for start in ("camel", "timbuktu")}
+    nodes = rules.post_nodes
 
     def allowed(action: Action, supported: bool) -> bool:
         dest, start = action.args
-        node = rules.astro_nodes[rules.camel_node(dest)]
+        node = nodes[dest]
         return (
             (supported or node.kind != "port")
             and node.id != origins[start]

@@ -90,19 +90,25 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
     # The candidates the check accepts: the top row needs a Supported Class (LAW-4) and the
     # payment is made (LAW-3, AMB-16).
+    # Both depend on the space's row and the payment chosen alone.
     p = task.player
     pl = state.players[p]
+    spaces = rules.law_spaces
+
+    def payment_of(action: Action) -> tuple[str, str | None]:
+        # The space's row, and card #3's payment chosen instead of the carpet's, if any.
+        return spaces[action.args[0]].row, action.args[1] if len(action.args) == 2 else None
 
     def allowed(action: Action, supported: bool) -> bool:
-        row = rules.law_spaces[action.args[0]].row
+        row, alternative = payment_of(action)
         if _row_cost(rules, row).supported and not supported:
             return False
-        payment = _payment(rules, state, p, row, action.args[1] if len(action.args) == 2 else None)
+        payment = _payment(rules, state, p, row, alternative)
         return can_pay(pl, payment.gold, payment.salt) and (
             not payment.books or can_pay_books(rules, state, p, "any", payment.books)
         )
 
-    return area_options(rules, state, task, AREA, _candidates, allowed)
+    return area_options(rules, state, task, AREA, _candidates, allowed, payment_of)
 
 
 def _same_as_printed(rules: Rules, state: State, p: int, space: str, alternative: str) -> bool:

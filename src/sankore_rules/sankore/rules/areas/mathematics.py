@@ -49,13 +49,19 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
     # The candidates the check accepts: a vertical side needs a Supported Class and its Books
     # are contributed (MATH-4).
+    # Both depend on the Wall's side alone.
+    walls = rules.wall_spaces
+
+    def side_of(action: Action) -> str:
+        return walls[action.args[0]].side
+
     def allowed(action: Action, supported: bool) -> bool:
         side = _side(rules, action.args[0])
         return (supported or not side.supported) and can_pay_books(
             rules, state, task.player, "any", side.books, side.distinct_books
         )
 
-    return area_options(rules, state, task, AREA, _candidates, allowed)
+    return area_options(rules, state, task, AREA, _candidates, allowed, side_of)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:

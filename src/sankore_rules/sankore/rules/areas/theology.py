@@ -54,14 +54,19 @@ def _candidates(rules: Rules, state: State, task: Task) -> list[Action]:
 def _options(rules: Rules, state: State, task: Task) -> list[Action]:
     # The candidates the check accepts: the top row needs a Supported Class (THEO-4) and the
     # Salt is paid (THEO-3).
+    # Both depend on the space's row alone.
     pl = state.players[task.player]
+    spaces = rules.theology_spaces
+
+    def row(action: Action) -> str:
+        return spaces[action.args[0]].row
 
     def allowed(action: Action, supported: bool) -> bool:
-        cost = _row_cost(rules, rules.theology_spaces[action.args[0]].row)
+        cost = _row_cost(rules, row(action))
         salt = _salt(rules, state, task.player, cost)
         return (supported or not cost.supported) and can_pay(pl, salt=salt)
 
-    return area_options(rules, state, task, AREA, _candidates, allowed)
+    return area_options(rules, state, task, AREA, _candidates, allowed, row)
 
 
 def _check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
