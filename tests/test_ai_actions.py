@@ -21,6 +21,8 @@ from sankore_rules.core.actions import parse_notation
 from sankore_rules.interfaces.ai.action_space import (
     action_to_index,
     index_to_action,
+    indexer,
+    indices_of,
     layout_digest,
     legal_indices,
     legal_mask,
@@ -229,3 +231,19 @@ def test_something_that_is_no_state_is_refused_in_words() -> None:
         assert str(caught.value) == words
     with pytest.raises(ValueError, match="dict is not the ruleset of any game"):
         num_distinct_actions({})
+
+
+def test_an_environments_indexer_numbers_as_the_space_does() -> None:
+    """``indexer`` (the environments' lookup, found once per space) gives each listed action
+    its index in the space, and refuses in the space's words what it does not number."""
+    space = action_space(RULES)
+    index = indexer(space)
+    state = sr.new_game(players=3, seed=4)
+    for _ in range(40):
+        legal = sr.legal_actions(state)
+        assert index(legal) == [space.index(a) for a in legal] == indices_of(space, legal)
+        state = sr.apply(state, legal[-1])
+    with pytest.raises(ValueError, match="'teach nowhere' is not an action of ruleset"):
+        index([sr.Action("end"), sr.Action("teach", ("nowhere",))])
+    with pytest.raises(ValueError, match="an Action's kind and args must be strings"):
+        index([sr.Action("teach", (1,))])  # type: ignore[arg-type]  # refused on purpose

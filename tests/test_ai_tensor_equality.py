@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from ai_tensor_reference import reference_tensor
-from sankore_rules.interfaces.ai.tensors import TensorWriter, observation_tensor
+from sankore_rules.interfaces.ai.tensors import TensorWriter, _moves, observation_tensor
 from sankore_rules.sankore.agents import tensor_layout
 from sankore_rules.sankore.state import State
 from strategies import LIBRARY_SIDES, PLAYER_COUNTS, Setup, play
@@ -172,3 +172,25 @@ def test_a_turned_view_takes_each_seat_row_from_the_other_seat() -> None:
     # ``seat.present`` (4 seats) opens the first span: rows 0, 1, 2 from rows 1, 2, 0; the
     # fourth seat, past the player count, stays.
     assert spans[0][1][:4] == [start["seat.present"] + k for k in (1, 2, 0, 3)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_turned_buffer_is_made_by_its_slice_copies_and_gathers(players: int) -> None:
+    """The door turns a buffer with slice copies where a row moves whole and gathers
+    elsewhere (``_moves``): the same values as taking every position from its source."""
+    layout = tensor_layout(RULES)
+    source = np.arange(layout.size, dtype=np.float32)
+    for shift in range(players):
+        expected = source.copy()
+        for lo, hi, sources in layout.seat_turn(players, shift):
+            expected[lo:hi] = source[sources]
+        turned = source.copy()
+        moves = _moves(layout.seat_turn(players, shift))
+        for lo, hi, start, gathered in moves:
+            turned[lo:hi] = (
+                source[start : start + hi - lo] if gathered is None else source[gathered]
+            )
+        assert np.array_equal(expected, turned)
+        # Turning by 0 moves nothing; otherwise the player boards' rows move whole.
+        assert (moves == []) == (shift == 0)
+        assert shift == 0 or any(gathered is None for *_, gathered in moves)

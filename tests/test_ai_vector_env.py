@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import sankore_rules as sr
+from ai_tensor_reference import reference_tensor
 from sankore_rules.interfaces.ai.action_space import legal_mask, num_distinct_actions
 from sankore_rules.interfaces.ai.pettingzoo_env import GameEnv
 from sankore_rules.interfaces.ai.tensors import observation_tensor, tensor_layout
@@ -135,3 +136,20 @@ def test_step_before_reset_and_bad_arguments_are_refused() -> None:
         VectorGameEnv(2, players=7)
     with pytest.raises(ValueError, match="rewards"):
         VectorGameEnv(2, rewards="elo")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_observation_equals_the_reference_tensor(players: int) -> None:
+    """OBJ-1: each row is the acting seat's tensor as the writer of tests/ai_tensor_reference.py
+    makes it (the viewer's own hand only), step after step, a seat's tensor started from the
+    other seat's where that is nearer, across the automatic reset of a game cut short."""
+    envs = VectorGameEnv(3, players=players, seed=17, max_turns=90)
+    observations, infos = envs.reset()
+    for turn in range(200):
+        for i, state in enumerate(envs.states):
+            seat = int(infos["seat"][i])
+            assert seat == state.current_player
+            expected = np.array(reference_tensor(state, seat), dtype=np.float32)
+            assert np.array_equal(expected, observations["observation"][i]), (turn, i)
+        observations, *_, infos = envs.step(first_legal(observations["action_mask"], turn))
+    assert envs.decisions == [20, 20, 20]  # each game was cut at 90 decisions, twice

@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,7 @@ __all__ = [
     "check_rules",
     "check_state",
     "index_to_action",
+    "indexer",
     "indices_of",
     "layout_digest",
     "legal_indices",
@@ -133,13 +134,30 @@ def indices_of(space: ActionSpace, actions: Sequence[Action]) -> list[int]:
     Raises:
         ValueError: for an action the space does not number.
     """
+    return indexer(space)(actions)
+
+
+def indexer(space: ActionSpace) -> Callable[[Sequence[Action]], list[int]]:
+    """``indices_of`` for one space, its numbering found once.
+
+    For a door that indexes every listing of a game (an environment).
+    """
     numbering = getattr(space, "indices", None)
-    if isinstance(numbering, Mapping):
+
+    def one_by_one(actions: Sequence[Action]) -> list[int]:
+        return [space.index(a) for a in actions]
+
+    if not isinstance(numbering, Mapping):
+        return one_by_one
+    look = numbering.__getitem__
+
+    def looked_up(actions: Sequence[Action]) -> list[int]:
         try:
-            return list(map(numbering.__getitem__, actions))
+            return list(map(look, actions))
         except (KeyError, TypeError):
-            pass  # the space's own index() says what is wrong
-    return [space.index(a) for a in actions]
+            return one_by_one(actions)  # the space's own index() says what is wrong
+
+    return looked_up
 
 
 def legal_indices(state: Any) -> list[int]:

@@ -59,7 +59,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import action_space, indices_of
+from sankore_rules.interfaces.ai.action_space import action_space, indexer
 from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
 from sankore_rules.interfaces.ai.returns import returns
 from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
@@ -122,14 +122,15 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self.rules = api.load_rules(game=found.name) if rules is None else rules
         self._next_seed = seed
         self._dealer = random.Random(seed)
-        # Deals now, so that the game refuses a bad option here; reset() deals it again (seeded).
+        # Deals now, so that the game refuses a bad option here: the game the first reset()
+        # plays, unless it is given a seed.
         self.state: Any = self._deal()
-        self._next_seed = seed
-        self._dealer = random.Random(seed)
+        self._dealt: Any = self.state
         self._seat = {f"player_{p}": p for p in found.agents(self.state)}
         self._agent = {p: agent for agent, p in self._seat.items()}
         self.possible_agents = list(self._seat)
         self._space = action_space(self.rules)
+        self._indices = indexer(self._space)
         self._size = self._space.size
         layout = tensor_layout(self.rules)
         size = layout.size
@@ -137,16 +138,17 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self._writer = TensorWriter(layout)
         # The legal actions of the state last listed, by index: (state, {index: action}).
         self._legal: tuple[Any, dict[int, Any]] = (None, {})
-        self.action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
+        # Every agent's spaces are the same: one of each, shared (a Box of the tensor's size
+        # costs a game's deal to build).
+        actions = spaces.Discrete(self._size)
+        seen = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
+            }
+        )
+        self.action_spaces = dict.fromkeys(self.possible_agents, actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, seen)
         self.decisions = 0
 
     # ---- the spaces -------------------------------------------------------------------------
@@ -175,7 +177,9 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
                 raise ValueError(f"seed must be an int or None, got {seed!r}")
             self._next_seed = seed
             self._dealer = random.Random(seed)
-        self.state = self._deal()
+            self._dealt = None
+        self.state = self._deal() if self._dealt is None else self._dealt
+        self._dealt = None
         self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -207,7 +211,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         state, legal = self._legal
         if state is not self.state:
             actions = self.game.legal_actions(self.rules, self.state)
-            legal = dict(zip(indices_of(self._space, actions), actions, strict=True))
+            legal = dict(zip(self._indices(actions), actions, strict=True))
             self._legal = (self.state, legal)
         return legal
 

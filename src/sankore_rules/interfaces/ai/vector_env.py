@@ -30,11 +30,11 @@ of the seat to act, written into one preallocated ``(n, size)`` ``float32`` arra
 own and are rewritten in place by the next ``step`` or ``reset``, as Gymnasium's vector
 environments do: copy them to keep them. Rewards and the done flags are new arrays at each call.
 
-Speed: each game keeps, for each seat, the tensor it last showed and rewrites only the entries
-the decisions since changed (the layout's ``update``, as
-[`TensorWriter`][sankore_rules.interfaces.ai.tensors.TensorWriter] uses it); one numpy call
-gathers the acting seats' tensors into the observations, and one writes every game's legal
-actions into the masks.
+Speed: each game is a slot of one
+[`TensorWriter`][sankore_rules.interfaces.ai.tensors.TensorWriter], which keeps for each seat
+the tensor it last showed and rewrites only the entries the decisions since changed (or starts
+from the other seat's, turned, when that is nearer); one numpy call copies the acting seats'
+tensors into the observations, and one writes every game's legal actions into the masks.
 
 Seeds: ``reset(seed=k)`` restarts the generator that deals every game's 128-bit seed from ``k``,
 so a run is reproduced by its seed and its actions; game ``i``'s games are those a
@@ -63,10 +63,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import action_space, indices_of
+from sankore_rules.interfaces.ai.action_space import action_space, indexer
 from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
 from sankore_rules.interfaces.ai.returns import returns
-from sankore_rules.interfaces.ai.tensors import tensor_layout
+from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
 
 __all__ = ["VectorGameEnv"]
 
@@ -127,6 +127,7 @@ class VectorGameEnv:
         first = api.new_game(players, 0, game=found.name, rules=self.rules, **self.options)
         self.seats = len(found.agents(first))
         self._space = action_space(self.rules)
+        self._indices = indexer(self._space)
         layout = tensor_layout(self.rules)
         self.observation_size = layout.size
         self.action_count = self._space.size
@@ -134,17 +135,12 @@ class VectorGameEnv:
         self.decisions = [0] * num_envs
         self._legal: list[dict[int, Any]] = [{} for _ in range(num_envs)]
         self._observations = np.zeros((num_envs, layout.size), dtype=np.float32)
+        self._flat = self._observations.reshape(-1)  # the same memory, the rows end to end
         self._masks = np.zeros((num_envs, self._space.size), dtype=np.int8)
         self._seat = np.zeros(num_envs, dtype=np.int64)
-        # Each game's tensor from each seat, kept row by row and rewritten from the state it
-        # showed: row i * seats + seat of ``_kept``, written through its memoryview.
-        seats = found.seats(first)
-        self._kept = np.zeros((num_envs * seats, layout.size), dtype=np.float32)
-        self._views = [row.data for row in self._kept]
-        self._sketches: list[Any] = [None] * (num_envs * seats)
-        self._update = getattr(layout, "update", None)
-        self._layout = layout
-        self._seats = seats
+        # Each game's tensor from each seat, kept and rewritten from the state it showed (game
+        # ``i`` is the writer's slot ``i``), a seat's from another's where that is nearer.
+        self._writer = TensorWriter(layout)
         self._ready = False
 
     # ---- the loop ----------------------------------------------------------------------------
@@ -197,20 +193,21 @@ class VectorGameEnv:
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
         final: list[Any] = [None] * self.num_envs
         acted = self._seat.copy()
-        game, rules = self.game, self.rules
+        game, rules, states, decisions = self.game, self.rules, self.states, self.decisions
+        limit = self.max_turns
         for i, action in enumerate(chosen):
-            state = game.apply(rules, self.states[i], action)
-            self.decisions[i] += 1
+            state = game.apply(rules, states[i], action)
+            decisions[i] += 1
             if game.is_terminal(state):
                 rewards[i] = returns(state, self.reward_scheme)
                 terminations[i] = True
-            elif self.max_turns is not None and self.decisions[i] >= self.max_turns:
-                truncations[i] = True
-            if terminations[i] or truncations[i]:
-                final[i] = state
-                self._deal(i)
+            elif limit is None or decisions[i] < limit:
+                states[i] = state
+                continue
             else:
-                self.states[i] = state
+                truncations[i] = True
+            final[i] = state
+            self._deal(i)
         infos = {"seat": self._seat, "acted": acted, "final_state": final}
         return self._observe(), rewards, terminations, truncations, infos
 
@@ -247,31 +244,24 @@ class VectorGameEnv:
         self.decisions[i] = 0
 
     def _observe(self) -> Observations:
-        game, rules, space = self.game, self.rules, self._space
-        seats, update, views, sketches = self._seats, self._update, self._views, self._sketches
+        game, rules, index, into = self.game, self.rules, self._indices, self._writer.into
         rows: list[int] = []
         columns: list[int] = []
         acting: list[int] = []
-        kept: list[int] = []
+        tensors: list[npt.NDArray[np.float32]] = []
         for i, state in enumerate(self.states):
             seat = game.current_player(state)
             assert seat is not None, "a live game has a seat to act"
             actions = game.legal_actions(rules, state)
-            indices = indices_of(space, actions)
+            indices = index(actions)
             self._legal[i] = dict(zip(indices, actions, strict=True))
             rows += [i] * len(indices)
             columns += indices
-            k = i * seats + seat
             acting.append(seat)
-            kept.append(k)
-            if update is not None:
-                sketches[k] = update(state, seat, views[k], sketches[k])
-            else:
-                self._kept[k].fill(0.0)
-                self._layout.write(state, seat, self._kept[k])
+            tensors.append(into(state, seat, i))
         self._seat[:] = acting
         masks = self._masks
         masks.fill(0)
         masks[rows, columns] = 1
-        np.take(self._kept, kept, axis=0, out=self._observations)
+        np.concatenate(tensors, out=self._flat)  # one call: np.stack makes a view of each
         return {"observation": self._observations, "action_mask": masks}

@@ -4,20 +4,23 @@ Each field of ``State`` the tensor shows, and each field of a ``PlayerState`` se
 player's seat, has a writer of its own positions, ``put(out, seen, value, on)``
 (``sankore/agents/writers.py``): ``on`` is 1.0 to write the value's entries and 0.0 to clear
 them, and ``seen`` is what the value is seen with (the view's ``Frame``: the viewer's seat and
-the player count; or, for a player's fields, the player's ``Seat`` in it). A field is one of
-five kinds, which say how two of its values are compared: a ``Dense`` value writes the same
-positions whatever it is, a ``Scalar`` is rewritten whole, an ``Indexed`` sequence entry by
-entry where the entries are not the same objects, a ``Keyed`` mapping and a ``Members``
-collection by the entries that came and went. A ``Frame`` holds the writers for one view,
-writes a state whole or rewrites what changed from another, and remembers where each value it
-met wrote what; ``tensor.py``'s layout keeps a frame per view.
+the player count; or, for a player's fields, the player's ``Seat`` in it). A frame asks a
+writer once per value and remembers what it wrote where (a ``Memo``): ``known[value]`` is the
+(position, value) pairs of one value, or of one entry of a collection. A field is one of five
+kinds, which say how two of its values are compared and rewrite ``out`` through ``known``: a
+``Dense`` value writes the same positions whatever it is, a ``Scalar`` is rewritten whole, an
+``Indexed`` sequence entry by entry where the entries are not the same objects, a ``Keyed``
+mapping and a ``Members`` collection by the entries that came and went. A ``Frame`` holds the
+fields of one view, writes a state whole or rewrites what changed from another; ``tensor.py``'s
+layout keeps a frame per view.
 """
 
 from __future__ import annotations
 
+import functools
 import operator
-from collections.abc import Callable, Mapping
-from itertools import compress
+from collections.abc import Callable, Hashable, Mapping
+from itertools import compress, repeat
 from typing import Any, NamedTuple, TypeAlias
 
 from sankore_rules.sankore.agents.segments import RESOURCE_CAP, Index
@@ -27,15 +30,19 @@ from sankore_rules.sankore.vocabulary import RESOURCES
 __all__ = [
     "Change",
     "Dense",
+    "Entries",
     "Field",
     "Frame",
     "Indexed",
     "Keyed",
     "Kind",
+    "Known",
     "Members",
+    "Memo",
     "Put",
     "Scalar",
     "Seat",
+    "View",
     "Writers",
 ]
 
@@ -43,10 +50,16 @@ __all__ = [
 Put: TypeAlias = Callable[[Any, Any, Any, float], None]
 #: How a field's two values are compared.
 Kind: TypeAlias = "type[Dense] | type[Scalar] | type[Indexed] | type[Keyed] | type[Members]"
-#: A field as a frame holds it: its kind, its writer, what it is seen with.
-Field: TypeAlias = tuple[Kind, Put, Any]
+#: What one value (or entry) of a field writes: (position, value) pairs.
+Entries: TypeAlias = "tuple[tuple[int, float], ...] | list[tuple[int, float]]"
+#: Where each value of a field writes what, by subscript: ``known[value]`` (``Memo``).
+Known: TypeAlias = "Memo | _Fresh | _Viewed"
+#: A field as a frame holds it: its kind, and where its values write what.
+Field: TypeAlias = tuple[Kind, Known]
 #: A field's rewrite in a frame: ``change(out, old, new)`` makes ``out`` show ``new``.
 Change: TypeAlias = Callable[[Any, Any, Any], None]
+#: What a field's writer is given of a value: ``view(seen, value)``, hashable.
+View: TypeAlias = Callable[[Any, Any], Hashable]
 
 
 class Writers(NamedTuple):
@@ -59,12 +72,16 @@ class Writers(NamedTuple):
             those whose values are not hashable or hardly repeat.
         viewed: the writers of ``State`` fields whose positions depend on the viewer's seat;
             the others write the same for every viewer of a game of one shape.
+        views: the writers given a view of their field's value rather than the value: what
+            of a value not hashable (a decision) its entries depend on, by which a frame
+            remembers them.
     """
 
     state: tuple[tuple[str, Kind, Put], ...]
     player: tuple[tuple[str, Kind, Put], ...]
     plain: frozenset[Put]
     viewed: frozenset[Put]
+    views: Mapping[Put, View]
 
 
 # ---- how a field's two values are compared ------------------------------------------------------
@@ -74,24 +91,28 @@ class Dense:
     """A value that writes the same positions whatever it is: the new one is written over."""
 
     @staticmethod
-    def all(put: Put, out: Any, seen: Any, value: Any, on: float) -> None:
+    def all(known: Known, out: Any, value: Any, on: float) -> None:
         """Write (``on`` 1.0) or clear (0.0) every entry of ``value``."""
-        put(out, seen, value, on)
+        for i, v in known[value]:
+            out[i] = v * on
 
     @staticmethod
-    def diff(put: Put, out: Any, seen: Any, old: Any, new: Any) -> None:
+    def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
-        put(out, seen, new, 1.0)
+        for i, v in known[new]:
+            out[i] = v
 
 
 class Scalar(Dense):
     """A value rewritten whole: its old entries cleared, its new ones written."""
 
     @staticmethod
-    def diff(put: Put, out: Any, seen: Any, old: Any, new: Any) -> None:
+    def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
-        put(out, seen, old, 0.0)
-        put(out, seen, new, 1.0)
+        for i, _ in known[old]:
+            out[i] = 0.0
+        for i, v in known[new]:
+            out[i] = v
 
 
 class Indexed:
@@ -101,21 +122,24 @@ class Indexed:
     """
 
     @staticmethod
-    def all(put: Put, out: Any, seen: Any, value: Any, on: float) -> None:
+    def all(known: Known, out: Any, value: Any, on: float) -> None:
         """Write (``on`` 1.0) or clear (0.0) every entry of ``value``."""
         for entry in enumerate(value):
-            put(out, seen, entry, on)
+            for i, v in known[entry]:
+                out[i] = v * on
 
     @staticmethod
-    def diff(put: Put, out: Any, seen: Any, old: Any, new: Any) -> None:
+    def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
         if len(old) != len(new):
-            Indexed.all(put, out, seen, old, 0.0)
-            Indexed.all(put, out, seen, new, 1.0)
+            Indexed.all(known, out, old, 0.0)
+            Indexed.all(known, out, new, 1.0)
             return
-        for i in compress(range(len(new)), map(operator.is_not, new, old)):
-            put(out, seen, (i, old[i]), 0.0)
-            put(out, seen, (i, new[i]), 1.0)
+        for k in compress(range(len(new)), map(operator.is_not, new, old)):
+            for i, _ in known[k, old[k]]:
+                out[i] = 0.0
+            for i, v in known[k, new[k]]:
+                out[i] = v
 
 
 class Keyed:
@@ -125,58 +149,80 @@ class Keyed:
     """
 
     @staticmethod
-    def all(put: Put, out: Any, seen: Any, value: Any, on: float) -> None:
+    def all(known: Known, out: Any, value: Any, on: float) -> None:
         """Write (``on`` 1.0) or clear (0.0) every entry of ``value``."""
         for entry in value.items():
-            put(out, seen, entry, on)
+            for i, v in known[entry]:
+                out[i] = v * on
 
     @staticmethod
-    def diff(put: Put, out: Any, seen: Any, old: Any, new: Any) -> None:
+    def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
         keys = tuple(new)
         if keys[: len(old)] == tuple(old):
             # The common case: a copy with an item changed or added (``with_item`` keeps the
             # order of the keys), so the values are compared by identity in key order.
             for key in compress(keys, map(operator.is_not, new.values(), old.values())):
-                put(out, seen, (key, old[key]), 0.0)
-                put(out, seen, (key, new[key]), 1.0)
+                for i, _ in known[key, old[key]]:
+                    out[i] = 0.0
+                for i, v in known[key, new[key]]:
+                    out[i] = v
             for key in keys[len(old) :]:
-                put(out, seen, (key, new[key]), 1.0)
+                for i, v in known[key, new[key]]:
+                    out[i] = v
             return
-        for entry in old.items() - new.items():
-            put(out, seen, entry, 0.0)
-        for entry in new.items() - old.items():
-            put(out, seen, entry, 1.0)
+        # Keys gone or moved: each key whose value is not the same object as before (or is
+        # new) is rewritten, and each key gone cleared; two keys never share a position.
+        before = old.get
+        for key in old.keys() - new.keys():
+            for i, _ in known[key, old[key]]:
+                out[i] = 0.0
+        for key in compress(
+            keys, map(operator.is_not, map(before, keys, repeat(_GONE)), new.values())
+        ):
+            was = before(key, _GONE)
+            if was is not _GONE:
+                for i, _ in known[key, was]:
+                    out[i] = 0.0
+            for i, v in known[key, new[key]]:
+                out[i] = v
 
 
 class Members:
     """A collection of distinct entries, each writing positions of its own."""
 
     @staticmethod
-    def all(put: Put, out: Any, seen: Any, value: Any, on: float) -> None:
+    def all(known: Known, out: Any, value: Any, on: float) -> None:
         """Write (``on`` 1.0) or clear (0.0) every entry of ``value``."""
         for entry in value:
-            put(out, seen, entry, on)
+            for i, v in known[entry]:
+                out[i] = v * on
 
     @staticmethod
-    def diff(put: Put, out: Any, seen: Any, old: Any, new: Any) -> None:
+    def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
         for entry in set(old).difference(new):
-            put(out, seen, entry, 0.0)
+            for i, _ in known[entry]:
+                out[i] = 0.0
         for entry in set(new).difference(old):
-            put(out, seen, entry, 1.0)
+            for i, v in known[entry]:
+                out[i] = v
+
+
+#: What a key missing from a mapping's earlier value is compared as (``Keyed``).
+_GONE = object()
 
 
 # ---- a view: the viewer's seat, the player count ------------------------------------------------
 
 
 class Frame:
-    """The writers of one view: from seat ``viewer`` of games of ``n`` players, solo or not.
+    """The fields of one view: from seat ``viewer`` of games of ``n`` players, solo or not.
 
     Attributes:
-        fields: per field of ``State`` shown, (kind, writer, what it is seen with);
-            ``watched`` gets those fields of a state, in the same order, and ``changes``
-            rewrites each.
+        fields: per field of ``State`` shown, (kind, entries): the entries each value of the
+            field writes (``Known``); ``watched`` gets those fields of a state, in the same
+            order, and ``changes`` rewrites each.
         players: per seat, the getter of its ``PlayerState``'s fields, their fields and
             their rewrites.
     """
@@ -189,23 +235,30 @@ class Frame:
         n: int,
         solo: bool,
         writers: Writers,
-        memory: dict[tuple[Any, ...], dict[Any, Any]],
+        memory: dict[tuple[Any, ...], Memo],
     ) -> None:
         self.viewer, self.n, self.solo = viewer, n, solo
         self.ix, self.at = ix, at
         names = [name for name, _, _ in writers.state if solo or name != "solo"]
 
-        def known(put: Put, *seen: object) -> dict[Any, Any] | None:
-            # What a writer remembers is shared by the views in which it writes alike.
-            return None if put in writers.plain else memory.setdefault((put, n, solo, *seen), {})
+        def bind(kind: Kind, put: Put, seen: Frame | Seat, *alike: object) -> Field:
+            known: Known
+            if put in writers.plain:
+                known = _Fresh(put, seen)
+            else:
+                # What a writer remembers is shared by the views in which it writes alike.
+                known = memory.setdefault((put, n, solo, *alike), Memo(put, seen))
+            view = writers.views.get(put)
+            if view is not None:
+                known = _Viewed(known, view, seen)
+            return kind, known
 
-        made = [
-            _bind(kind, put, self, known(put, viewer if put in writers.viewed else None))
+        self.fields: tuple[Field, ...] = tuple(
+            bind(kind, put, self, viewer if put in writers.viewed else None)
             for name, kind, put in writers.state
             if name in names
-        ]
-        self.fields: tuple[Field, ...] = tuple(field for field, _ in made)
-        self.changes: tuple[Change, ...] = tuple(change for _, change in made)
+        )
+        self.changes: tuple[Change, ...] = _changes(self.fields)
         self.watched = operator.attrgetter(*names)
         self.indices = range(len(self.fields))
         self.players: list[
@@ -214,23 +267,20 @@ class Frame:
         watch = operator.attrgetter(*(name for name, _, _ in writers.player))
         for p in range(n):
             seat = Seat(self, p)
-            bound = [
-                _bind(kind, put, seat, known(put, seat.s, seat.scholar))
-                for _, kind, put in writers.player
-            ]
-            self.players.append(
-                (watch, tuple(field for field, _ in bound), tuple(change for _, change in bound))
+            fields = tuple(
+                bind(kind, put, seat, seat.s, seat.scholar) for _, kind, put in writers.player
             )
+            self.players.append((watch, fields, _changes(fields)))
         self.seats = range(n)
         self.player_indices = range(len(writers.player))
 
     def write(self, out: Any, state: State, on: float) -> None:
         """Write (``on`` 1.0) or clear (0.0) every entry of ``state``'s view."""
-        for (kind, put, seen), value in zip(self.fields, self.watched(state), strict=True):
-            kind.all(put, out, seen, value, on)
+        for (kind, known), value in zip(self.fields, self.watched(state), strict=True):
+            kind.all(known, out, value, on)
         for (watch, fields, _), pl in zip(self.players, state.players, strict=True):
-            for (kind, put, seen), value in zip(fields, watch(pl), strict=True):
-                kind.all(put, out, seen, value, on)
+            for (kind, known), value in zip(fields, watch(pl), strict=True):
+                kind.all(known, out, value, on)
 
     def update(self, out: Any, state: State, before: State, marks: list[Any]) -> None:
         """Rewrite, in ``out`` which shows ``before``, the entries ``state`` changed.
@@ -275,59 +325,60 @@ class _Noted:
         self.items.append((i, value))
 
 
-def _bind(
-    kind: Kind, put: Put, seen: Any, known: dict[Any, tuple[tuple[int, float], ...]] | None
-) -> tuple[Field, Change]:
-    """The field ``put`` of kind ``kind`` seen by ``seen``, and its rewrite.
+class Memo(dict[Any, Entries]):
+    """Where each value of one field, seen by ``seen``, writes what (a ``Known``).
 
-    Unless ``known`` is None, the writer remembers in it where each value it met wrote what:
-    a field's values repeat (a Student on a space, a piece's owner, a shelf's Books), and
-    looking a value up costs less than working out its positions again. The two simplest
-    kinds, which most changes are, rewrite with no call to the writer at all.
+    A field's values repeat (a Student on a space, a piece's owner, a shelf's Books), and
+    looking a value up (one subscript) costs less than working out its positions again: a
+    value met for the first time is written once by the field's writer into a ``_Noted``
+    buffer and remembered (``__missing__``).
     """
-    if known is None:
-        return (kind, put, seen), _plain_change(kind, put, seen)
 
-    def learn(value: Any) -> tuple[tuple[int, float], ...]:
-        if len(known) >= _REMEMBER:
-            known.clear()
+    def __init__(self, put: Put, seen: Any) -> None:
+        super().__init__()
+        self.put, self.seen = put, seen
+
+    def __missing__(self, value: Any) -> Entries:
+        if len(self) >= _REMEMBER:
+            self.clear()
         noted = _Noted()
-        put(noted, seen, value, 1.0)
-        found = known[value] = tuple(noted.items)
+        self.put(noted, self.seen, value, 1.0)
+        found = self[value] = tuple(noted.items)
         return found
 
-    def remembered(out: Any, _seen: Any, value: Any, on: float) -> None:
-        found = known.get(value)
-        for i, v in learn(value) if found is None else found:
-            out[i] = v * on
 
-    def dense(out: Any, old: Any, new: Any) -> None:
-        found = known.get(new)
-        for i, v in learn(new) if found is None else found:
-            out[i] = v
+class _Fresh:
+    """Where a value writes what, worked out by the field's writer at each look (a ``Known``).
 
-    def scalar(out: Any, old: Any, new: Any) -> None:
-        found = known.get(old)
-        for i, _ in learn(old) if found is None else found:
-            out[i] = 0.0
-        dense(out, old, new)
+    For the fields whose values are not hashable or hardly repeat.
+    """
 
-    def entries(out: Any, old: Any, new: Any) -> None:
-        diff(remembered, out, seen, old, new)
+    def __init__(self, put: Put, seen: Any) -> None:
+        self.put, self.seen = put, seen
 
-    diff = kind.diff
-    change = dense if kind is Dense else scalar if kind is Scalar else entries
-    return (kind, remembered, seen), change
+    def __getitem__(self, value: Any) -> Entries:
+        noted = _Noted()
+        self.put(noted, self.seen, value, 1.0)
+        return noted.items
 
 
-def _plain_change(kind: Kind, put: Put, seen: Any) -> Change:
-    """The rewrite of a field whose writer is called each time."""
-    diff = kind.diff
+class _Viewed:
+    """The entries of a field's value, looked up by what ``view`` makes of it (a ``Known``).
 
-    def change(out: Any, old: Any, new: Any) -> None:
-        diff(put, out, seen, old, new)
+    For a field whose writer is given its value's view (a decision's shape) rather than the
+    value: the view is hashable where the value is not, and repeats more often.
+    """
 
-    return change
+    def __init__(self, known: Known, view: View, seen: Any) -> None:
+        self.known, self.view, self.seen = known, view, seen
+
+    def __getitem__(self, value: Any) -> Entries:
+        return self.known[self.view(self.seen, value)]
+
+
+def _changes(fields: tuple[Field, ...]) -> tuple[Change, ...]:
+    """The rewrite of each of ``fields``: its kind's ``diff`` bound to where its values write."""
+    return tuple(functools.partial(kind.diff, known) for kind, known in fields)
 
 
 class Seat:

@@ -21,8 +21,10 @@ Speed (issue 29): every field of ``State`` and ``PlayerState`` the tensor shows 
 its own positions, which writes a value's entries or clears them. ``SankoreLayout.update``
 brings a seat's kept tensor from the state it shows to the next by comparing the two states'
 fields by identity (a sealed state shares every container an action left alone) and rewriting
-only the entries of the fields that changed, so a decision costs what it changed. A field's
-writer remembers where each value it met wrote what (``sankore/agents/fields.py``). A seat
+only the entries of the fields that changed, so a decision costs what it changed. The frames
+remember where each value of a field wrote what, and the decision by what the tensor shows of
+it (whose, which kind, which discipline), so that a rewrite asks no writer but for a value
+never met (``sankore/agents/fields.py``). A seat
 whose own tensor is far behind (a round, in a game of several players) starts instead from the
 tensor of the seat written last, turned to its seat (``follow``, ``adopt``, and the door's
 ``TensorWriter``), and so does a seat's first tensor.
@@ -44,7 +46,7 @@ import operator
 from typing import Any
 
 from sankore_rules.core.agents import Part, SegmentedLayout, Sketch, per_ruleset
-from sankore_rules.sankore.agents.fields import Frame
+from sankore_rules.sankore.agents.fields import Frame, Memo
 from sankore_rules.sankore.agents.segments import (
     END_CAUSES,
     MARKET_SLOTS,
@@ -91,8 +93,8 @@ class SankoreLayout(SegmentedLayout):
             "sankore", State, (rules.name, rules.content_hash), segments(rules, self.ix)
         )
         self._frames: dict[tuple[int, int, bool], Frame] = {}
-        # What the frames' writers remember, shared where they write alike (``Frame``).
-        self._memory: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        # Where the fields' values write what, shared by the frames that write alike (``Frame``).
+        self._memory: dict[tuple[Any, ...], Memo] = {}
 
     def frame(self, viewer: int, n: int, solo: bool) -> Frame:
         """The writers of the view from seat ``viewer`` of a game of ``n`` players."""
@@ -202,8 +204,8 @@ class SankoreLayout(SegmentedLayout):
         base, cards = start + (theirs.viewer - player) % n * stride, self.ix.card_pos
         for number in before.players[theirs.viewer].objectives:
             out[base + cards[number]] = 0.0
-        _, put, seat = frame.players[player][1][_HAND]
-        put(out, seat, before.players[player].objectives, 1.0)
+        kind, known = frame.players[player][1][_HAND]
+        kind.all(known, out, before.players[player].objectives, 1.0)
         marks = [frame, source.marks[1], list(source.marks[2])]
         if state is not before:
             frame.update(out, state, before, marks)

@@ -24,13 +24,14 @@ from sankore_rules.sankore.agents.fields import (
     Put,
     Scalar,
     Seat,
+    View,
     Writers,
 )
 from sankore_rules.sankore.agents.segments import END_CAUSES, TURN_SCALE, Index
 from sankore_rules.sankore.state import Graduated, MadrasaTile, MarketColumn, SoloState
 from sankore_rules.sankore.vocabulary import RESOURCES
 
-__all__ = ["PLAIN", "PLAYER_FIELDS", "STATE_FIELDS", "VIEWED", "WRITERS"]
+__all__ = ["PLAIN", "PLAYER_FIELDS", "STATE_FIELDS", "VIEWED", "VIEWS", "WRITERS"]
 
 #: The decision arguments that name a discipline.
 _DISCIPLINE_ARGS = ("discipline", "student", "section")
@@ -103,12 +104,23 @@ def _put_turn_limit(out: Any, f: Frame, limit: int | None, on: float) -> None:
         _one(out, f, "variant.turn_limit", on)
 
 
-def _put_decision(out: Any, f: Frame, task: Task | None, on: float) -> None:
-    if task is not None:
+def _decision_shape(f: Frame, task: Task | None) -> tuple[int, str, str | None] | None:
+    """What the tensor shows of the pending decision: whose, what kind, which discipline.
+
+    A decision's parameters are not hashable, and most of them are not shown: the frame
+    remembers the decision's entries by this instead.
+    """
+    if task is None:
+        return None
+    return task.player, task.kind, _named_discipline(f.ix, task) if task.args else None
+
+
+def _put_decision(out: Any, f: Frame, shape: tuple[int, str, str | None] | None, on: float) -> None:
+    if shape is not None:
+        player, kind, named = shape
         at = f.at
-        out[at["seat.deciding"][0] + (task.player - f.viewer) % f.n] = on
-        out[at["decision.kind"][0] + f.ix.decision_pos[task.kind]] = on
-        named = _named_discipline(f.ix, task)
+        out[at["seat.deciding"][0] + (player - f.viewer) % f.n] = on
+        out[at["decision.kind"][0] + f.ix.decision_pos[kind]] = on
         if named is not None:
             out[at["decision.discipline"][0] + f.ix.disc[named]] = on
 
@@ -488,13 +500,15 @@ PLAYER_FIELDS: tuple[tuple[str, Kind, Put], ...] = (
     ("kept_sankore", Members, _put_kept),
     ("turns", Dense, _put_turns),
 )
-#: The writers a frame calls as they are: the decision and the solo board are not hashable,
-#: the Madrasa's Students hardly repeat, a hand and a turn count cost less to write than to
-#: look up.
-PLAIN: frozenset[Put] = frozenset({_put_decision, _put_solo, _put_sent, _put_hand, _put_turns})
+#: The writers a frame asks afresh at each look, without remembering their values: the solo
+#: board is not hashable, the Madrasa's Students hardly repeat, a hand hardly changes (and a
+#: draft's may be a list).
+PLAIN: frozenset[Put] = frozenset({_put_solo, _put_sent, _put_hand})
 #: The writers of ``State`` fields that place a value by the viewer's seat.
 VIEWED: frozenset[Put] = frozenset(
     {_put_first, _put_decision, _put_teaching, _put_space, _put_sent}
 )
+#: The writers given a view of their field's value: the decision, by what the tensor shows of it.
+VIEWS: dict[Put, View] = {_put_decision: _decision_shape}
 #: Every writer of the tensor, as ``tensor.py``'s frames bind them.
-WRITERS = Writers(STATE_FIELDS, PLAYER_FIELDS, PLAIN, VIEWED)
+WRITERS = Writers(STATE_FIELDS, PLAYER_FIELDS, PLAIN, VIEWED, VIEWS)
