@@ -19,7 +19,7 @@ import pytest
 
 import sankore_rules as sr
 from ai_tensor_reference import reference_tensor
-from sankore_rules.interfaces.ai.tensors import TensorWriter, _moves, observation_tensor
+from sankore_rules.interfaces.ai.tensors import TensorWriter, _moves, _turn, observation_tensor
 from sankore_rules.sankore.agents import tensor_layout
 from sankore_rules.sankore.state import State
 from strategies import LIBRARY_SIDES, PLAYER_COUNTS, Setup, play
@@ -176,21 +176,20 @@ def test_a_turned_view_takes_each_seat_row_from_the_other_seat() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_turned_buffer_is_made_by_its_slice_copies_and_gathers(players: int) -> None:
-    """The door turns a buffer with slice copies where a row moves whole and gathers
-    elsewhere (``_moves``): the same values as taking every position from its source."""
+    """The door turns a buffer with slice copies where a row moves whole and one gather of
+    the rest that moves (``_moves``, ``_turn``): the same values as taking every position from
+    its source."""
     layout = tensor_layout(RULES)
     source = np.arange(layout.size, dtype=np.float32)
     for shift in range(players):
         expected = source.copy()
         for lo, hi, sources in layout.seat_turn(players, shift):
             expected[lo:hi] = source[sources]
-        turned = source.copy()
+        turned = np.full(layout.size, -1.0, dtype=np.float32)
         moves = _moves(layout.seat_turn(players, shift))
-        for lo, hi, start, gathered in moves:
-            turned[lo:hi] = (
-                source[start : start + hi - lo] if gathered is None else source[gathered]
-            )
+        _turn(moves, source, source.data, turned, turned.data)
         assert np.array_equal(expected, turned)
-        # Turning by 0 moves nothing; otherwise the player boards' rows move whole.
-        assert (moves == []) == (shift == 0)
-        assert shift == 0 or any(gathered is None for *_, gathered in moves)
+        # Turning by 0 moves nothing; otherwise the player boards' rows move whole, and the
+        # rest that moves is gathered in one call.
+        assert (moves == ([], None, None)) == (shift == 0)
+        assert shift == 0 or (moves.slices and moves.into is not None)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -100,7 +100,7 @@ class TensorWriter:
 
     A layout that also answers ``follow``, ``adopt`` and ``seat_turn`` (Sankoré's) lets a
     seat start from the buffer of the seat written last in the same slot, turned to its seat
-    (one copy, then slice copies of the rows that move whole and gathers of the rest of the
+    (one copy, then slice copies of the rows that move whole and one gather of the rest of the
     seat-relative segments: ``_moves``), when that buffer shows a nearer state than its own:
     in a game of several players, a seat's own buffer is a whole round behind, the last one a
     decision behind. A seat's first tensor starts so too.
@@ -171,13 +171,7 @@ class TensorWriter:
             fresh = np.empty(self.layout.size, dtype=np.float32)
             kept = self._kept[seat, slot] = [fresh, fresh.data, None]
         tensor: npt.NDArray[np.float32] = kept[0]
-        theirs, mine, their_view = source[0], kept[1], source[1]
-        mine[:] = their_view
-        for lo, hi, start, sources in turn:
-            if sources is None:  # a memoryview's slice copy costs a third of numpy's
-                mine[lo:hi] = their_view[start : start + hi - lo]
-            else:  # (``np.take`` with ``out`` buffers costs more than a gather and a write)
-                tensor[lo:hi] = theirs[sources]
+        _turn(turn, source[0], source[1], tensor, kept[1])
         kept[2] = self.layout.adopt(state, seat, kept[1], source[2])  # type: ignore[attr-defined]
         return tensor
 
@@ -186,10 +180,23 @@ class TensorWriter:
 #: than gathered value by value (a gather costs by the value, a slice copy by the call): the
 #: larger rows of a player's board move whole when a view is turned.
 _RUN = 128
-#: How a turned buffer is made from another seat's (after a copy of the whole buffer): per
-#: stretch ``(lo, hi, start, sources)``, ``view[lo:hi]`` takes the other's values from
-#: ``start`` on (``sources`` None) or at ``sources``.
-Moves = list[tuple[int, int, int, npt.NDArray[np.intp] | None]]
+
+
+class Moves(NamedTuple):
+    """How a turned buffer is made from another seat's, after a copy of the whole buffer.
+
+    Attributes:
+        slices: per long run ``(lo, hi, start)``: ``view[lo:hi]`` takes the other's values
+            from ``start`` on.
+        into: the positions of every other value that moves (None when none does), which
+            take the other's values at ``sources``, in one gather.
+    """
+
+    slices: list[tuple[int, int, int]]
+    into: npt.NDArray[np.intp] | None
+    sources: npt.NDArray[np.intp] | None
+
+
 #: (layout, player count, seat shift) -> the moves of a buffer turned to another seat, made
 #: once per layout (an environment makes a writer per game).
 _TURNS: dict[tuple[Any, int, int], Moves] = {}
@@ -199,39 +206,46 @@ _DOORS: dict[tuple[type, object], tuple[TensorWriter, Any]] = {}
 
 
 def _moves(spans: list[tuple[int, int, list[int]]]) -> Moves:
-    """The spans of a turned view (``seat_turn``) as slice copies and gathers.
+    """The spans of a turned view (``seat_turn``) as slice copies and one gather.
 
     A run of positions whose sources follow one another is one slice copy when it is long
     (``_RUN``), and nothing at all when it stays where it is (the copy of the whole buffer
-    put it there); the rest of a span is gathered, neighbouring short runs together.
+    put it there); every other value that moves is gathered, all in one numpy call.
     """
-    moves: Moves = []
-    gathered: list[int] = []  # the sources of the gather being built, from ``start`` on
-    start = 0
-
-    def gather() -> None:
-        if gathered and gathered != list(range(start, start + len(gathered))):
-            moves.append((start, start + len(gathered), 0, np.array(gathered, dtype=np.intp)))
-        gathered.clear()
-
-    for lo, _hi, sources in spans:
-        gather()
+    slices: list[tuple[int, int, int]] = []
+    into: list[int] = []
+    sources: list[int] = []
+    for lo, _hi, spanned in spans:
         k = 0
-        while k < len(sources):
+        while k < len(spanned):
             end = k + 1
-            while end < len(sources) and sources[end] == sources[end - 1] + 1:
+            while end < len(spanned) and spanned[end] == spanned[end - 1] + 1:
                 end += 1
-            if end - k >= _RUN:
-                gather()
-                if sources[k] != lo + k:
-                    moves.append((lo + k, lo + end, sources[k], None))
-            else:
-                if not gathered:
-                    start = lo + k
-                gathered += sources[k:end]
+            if spanned[k] != lo + k:  # a run that stays where it is needs nothing
+                if end - k >= _RUN:
+                    slices.append((lo + k, lo + end, spanned[k]))
+                else:
+                    into += range(lo + k, lo + end)
+                    sources += spanned[k:end]
             k = end
-    gather()
-    return moves
+    if not into:
+        return Moves(slices, None, None)
+    return Moves(slices, np.array(into, dtype=np.intp), np.array(sources, dtype=np.intp))
+
+
+def _turn(
+    moves: Moves,
+    theirs: npt.NDArray[np.float32],
+    their_view: memoryview,
+    tensor: npt.NDArray[np.float32],
+    view: memoryview,
+) -> None:
+    """Make ``tensor`` (``view`` its memoryview) the buffer ``theirs`` turned by ``moves``."""
+    view[:] = their_view
+    for lo, hi, start in moves.slices:  # a memoryview's slice copy costs a third of numpy's
+        view[lo:hi] = their_view[start : start + hi - lo]
+    if moves.into is not None:  # one gather for every short run: numpy costs by the call
+        tensor[moves.into] = theirs[moves.sources]
 
 
 def tensor_writer(layout: TensorLayout) -> TensorWriter:
