@@ -19,8 +19,11 @@ import pytest
 
 import sankore_rules as sr
 from ai_tensor_reference import reference_tensor
+from sankore_rules.core.shared import ReadOnlyDict
+from sankore_rules.core.tasks import Task
 from sankore_rules.interfaces.ai.tensors import TensorWriter, _moves, _turn, observation_tensor
 from sankore_rules.sankore.agents import tensor_layout
+from sankore_rules.sankore.agents.fields import Keyed, Memo
 from sankore_rules.sankore.state import State
 from strategies import LIBRARY_SIDES, PLAYER_COUNTS, Setup, play
 
@@ -115,6 +118,58 @@ def test_a_draft_edited_between_calls_is_seen_as_it_is_now() -> None:
     assert_equal_to_reference(writer.tensor(draft, 0), draft, 0)
     following = GAMES[3, "three_shelf"][61]
     assert_equal_to_reference(writer.tensor(following, 0), following, 0)
+
+
+def test_a_draft_decision_edited_in_place_is_seen_as_it_is_now() -> None:
+    """A draft's pending decision may be edited in place between two calls: the tensor shows
+    the discipline it names now (not one answered for the same object before), and the
+    sealed states around it are written right."""
+    writer = TensorWriter(tensor_layout(RULES))
+    states = GAMES[3, "three_shelf"]
+    state = states[13]
+    task = state.decision
+    assert task is not None and task.args["discipline"] == "astronomy"
+    viewer = task.player
+    assert_equal_to_reference(writer.tensor(state, viewer), state, viewer)
+    draft = state.clone()
+    edited = Task(task.kind, task.player, dict(task.args))
+    draft.agenda = (*draft.agenda[:-1], edited)
+    assert_equal_to_reference(writer.tensor(draft, viewer), draft, viewer)
+    edited.args["discipline"] = "law"  # type: ignore[index]  # the same object, edited
+    assert_equal_to_reference(writer.tensor(draft, viewer), draft, viewer)
+    layout = tensor_layout(RULES)
+    law = layout.offsets["decision.discipline"][0] + layout.ix.disc["law"]
+    assert writer.tensor(draft, viewer)[law] == 1.0
+    for following in states[14:20]:
+        assert_equal_to_reference(writer.tensor(following, viewer), following, viewer)
+
+
+def test_a_mapping_rewritten_key_by_key_equals_the_new_one_written_whole() -> None:
+    """``Keyed.diff``: keys gone, come, moved to another place in the order or given another
+    value (equal or not) leave ``out`` as writing the new mapping whole would."""
+    positions = {key: k * 10 for k, key in enumerate("abcdefgh")}
+
+    def put(out: list[float], _seen: object, entry: tuple[str, int], on: float) -> None:
+        key, value = entry
+        out[positions[key] + value % 10] = on
+
+    known = Memo(put, None)
+    pairs = [
+        ({"a": 1, "b": 2}, {"a": 1, "b": 3}),  # a value changed
+        ({"a": 1, "b": 2}, {"a": 1, "b": 2, "c": 4}),  # a key come
+        ({"a": 1, "b": 2, "c": 4}, {"a": 1, "c": 4}),  # a key gone
+        ({"a": 1, "b": 2, "c": 4}, {"c": 5, "a": 1, "d": 2}),  # moved, gone, come
+        ({}, {"e": 7, "f": 8}),
+        ({"g": 1, "h": 2}, {}),
+        ({"a": 1001}, {"a": 1001 + 0}),  # an equal value that is another object
+    ]
+    for old, new in pairs:
+        out = [0.0] * 80
+        Keyed.all(known, out, ReadOnlyDict(old), 1.0)
+        Keyed.diff(known, out, ReadOnlyDict(old), ReadOnlyDict(new))
+        expected = [0.0] * 80
+        Keyed.all(known, expected, ReadOnlyDict(new), 1.0)
+        assert out == expected, (old, new)
 
 
 def test_one_buffer_follows_games_of_every_shape() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Hashable, Mapping
-from itertools import compress, repeat
+from itertools import compress
 from typing import Any, NamedTuple, TypeAlias
 
 from sankore_rules.sankore.agents.segments import RESOURCE_CAP, Index
@@ -53,7 +53,7 @@ Kind: TypeAlias = "type[Dense] | type[Scalar] | type[Indexed] | type[Keyed] | ty
 #: What one value (or entry) of a field writes: (position, value) pairs.
 Entries: TypeAlias = "tuple[tuple[int, float], ...] | list[tuple[int, float]]"
 #: Where each value of a field writes what, by subscript: ``known[value]`` (``Memo``).
-Known: TypeAlias = "Memo | _Fresh | _Viewed"
+Known: TypeAlias = "Memo | _Fresh | _Viewed | _LastSeen"
 #: A field as a frame holds it: its kind, and where its values write what.
 Field: TypeAlias = tuple[Kind, Known]
 #: A field's rewrite in a frame: ``change(out, old, new)`` makes ``out`` show ``new``.
@@ -158,34 +158,20 @@ class Keyed:
     @staticmethod
     def diff(known: Known, out: Any, old: Any, new: Any) -> None:
         """Make ``out``, which shows ``old``, show ``new``."""
-        keys = tuple(new)
-        if keys[: len(old)] == tuple(old):
-            # The common case: a copy with an item changed or added (``with_item`` keeps the
-            # order of the keys), so the values are compared by identity in key order.
-            for key in compress(keys, map(operator.is_not, new.values(), old.values())):
-                for i, _ in known[key, old[key]]:
-                    out[i] = 0.0
-                for i, v in known[key, new[key]]:
-                    out[i] = v
-            for key in keys[len(old) :]:
-                for i, v in known[key, new[key]]:
-                    out[i] = v
-            return
-        # Keys gone or moved: each key whose value is not the same object as before (or is
-        # new) is rewritten, and each key gone cleared; two keys never share a position.
-        before = old.get
-        for key in old.keys() - new.keys():
-            for i, _ in known[key, old[key]]:
-                out[i] = 0.0
-        for key in compress(
-            keys, map(operator.is_not, map(before, keys, repeat(_GONE)), new.values())
-        ):
-            was = before(key, _GONE)
-            if was is not _GONE:
+        # Each key gone, or whose value is not the same object as before, is cleared; then
+        # each key new or changed is written (two keys never share a position, but a key's
+        # old and new entries may). A loop over the items costs less here than building key
+        # sets and tuples: these mappings hold a few keys, rarely over twenty.
+        now = new.get
+        for key, was in old.items():
+            if now(key, _GONE) is not was:
                 for i, _ in known[key, was]:
                     out[i] = 0.0
-            for i, v in known[key, new[key]]:
-                out[i] = v
+        before = old.get
+        for key, value in new.items():
+            if before(key, _GONE) is not value:
+                for i, v in known[key, value]:
+                    out[i] = v
 
 
 class Members:
@@ -376,9 +362,33 @@ class _Viewed:
         return self.known[self.view(self.seen, value)]
 
 
+class _LastSeen:
+    """A ``_Viewed`` for rewrites: the value looked up last is answered by its identity.
+
+    A rewrite's old value is, most times, the new value of the frame's previous rewrite, and
+    working out a view costs more than an identity test. Only rewrites use it: they are given
+    sealed states' values, which never change, so an answer kept for one object stays true (a
+    draft's decision may still be edited, and its view is worked out at each look).
+    """
+
+    def __init__(self, known: _Viewed) -> None:
+        self.known = known
+        self.last: tuple[Any, Entries] = (_GONE, ())
+
+    def __getitem__(self, value: Any) -> Entries:
+        last, entries = self.last
+        if value is not last:
+            entries = self.known[value]
+            self.last = (value, entries)
+        return entries
+
+
 def _changes(fields: tuple[Field, ...]) -> tuple[Change, ...]:
     """The rewrite of each of ``fields``: its kind's ``diff`` bound to where its values write."""
-    return tuple(functools.partial(kind.diff, known) for kind, known in fields)
+    return tuple(
+        functools.partial(kind.diff, _LastSeen(known) if isinstance(known, _Viewed) else known)
+        for kind, known in fields
+    )
 
 
 class Seat:
