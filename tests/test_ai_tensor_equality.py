@@ -161,8 +161,10 @@ def test_a_mapping_rewritten_key_by_key_equals_the_new_one_written_whole() -> No
         ({"a": 1, "b": 2, "c": 4}, {"c": 5, "a": 1, "d": 2}),  # moved, gone, come
         ({}, {"e": 7, "f": 8}),
         ({"g": 1, "h": 2}, {}),
-        ({"a": 1001}, {"a": 1001 + 0}),  # an equal value that is another object
+        ({"a": 1001}, {"a": int("1001")}),  # an equal value that is another object
     ]
+    # (A literal such as ``1001 + 0`` is folded into the same constant object as ``1001``.)
+    assert pairs[-1][0]["a"] is not pairs[-1][1]["a"]
     for old, new in pairs:
         out = [0.0] * 80
         Keyed.all(known, out, ReadOnlyDict(old), 1.0)
