@@ -290,7 +290,6 @@ def test_the_information_state_tensor_is_refused_not_empty() -> None:
 
 def test_views_are_the_tensor_and_strings_of_the_engine() -> None:
     state = dealt("python_sankore", {"players": 3}, decisions=25)
-    decisions = state.history()[SEED_BYTES:]
     observer = make_observation(state.get_game())
     for player in range(3):
         expected = observation_tensor(state.position, player)
@@ -298,9 +297,9 @@ def test_views_are_the_tensor_and_strings_of_the_engine() -> None:
         observer.set_from(state, player)
         assert np.array_equal(expected, observer.tensor)
         assert observation_string(state.position, player) == state.observation_string(player)
-        assert information_state_string(
-            state.position, player, decisions
-        ) == state.information_state_string(player)
+        assert information_state_string(state.position, player) == (
+            state.information_state_string(player)
+        )
 
 
 def test_public_and_private_views_split_what_a_player_sees() -> None:

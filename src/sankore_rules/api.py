@@ -19,6 +19,7 @@ from typing import Any
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason, StateError
 from sankore_rules.core.game import Game
+from sankore_rules.core.information import InformationState
 from sankore_rules.core.registry import (
     find_game,
     game_of,
@@ -41,6 +42,8 @@ __all__ = [
     "from_json",
     "game_of",
     "games",
+    "information_state",
+    "information_state_string",
     "is_terminal",
     "legal_actions",
     "load_rules",
@@ -359,6 +362,19 @@ def parse_action(state: Any, text: str) -> Action:
     return action
 
 
+def _seat_checked(state: Any, player: object) -> Game[Any, Any]:
+    """The game of ``state``, once ``player`` is found to be one of its seats.
+
+    Raises:
+        ValueError: ``player`` is not one of the state's seats.
+    """
+    game = game_of(state)
+    seats = game.seats(state)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+        raise ValueError(f"player must be 0..{seats - 1}, got {player!r}")
+    return game
+
+
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` may see, as JSON-ready data safe to send to that player's client.
 
@@ -374,11 +390,42 @@ def observation(state: Any, player: int) -> dict[str, Any]:
     Raises:
         ValueError: ``player`` is not one of the state's seats.
     """
-    game = game_of(state)
-    seats = game.seats(state)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
-        raise ValueError(f"player must be 0..{seats - 1}, got {player!r}")
+    game = _seat_checked(state, player)
     return game.observation(rules_of(state), state, player)
+
+
+def information_state(state: Any, player: int) -> InformationState:
+    """What ``player`` has seen of the game up to ``state``, in order.
+
+    Its observation at the start and after every action since (each with that action's
+    events), and the actions it took itself: two histories give a seat equal information
+    states exactly when it saw the same things in the same order (perfect recall). The
+    history is the one the engine made ``state`` by; a state from ``new_game`` or
+    ``from_json`` starts its own.
+
+    Raises:
+        ValueError: ``state`` is no game state, or ``player`` is no seat of it.
+
+    Examples:
+        >>> a = new_game(players=2, seed=5)
+        >>> b = apply(a, legal_actions(a)[0])
+        >>> information_state(b, 0).length
+        2
+        >>> information_state(b, 0) == information_state(b, 0)
+        True
+    """
+    game = _seat_checked(state, player)
+    return game.information_state(rules_of(state), state, player)
+
+
+def information_state_string(state: Any, player: int) -> str:
+    """A short text naming ``player``'s information state (see ``information_state``).
+
+    Two states give a seat equal strings exactly when it saw the same things in the same
+    order: the key a search or a regret table keeps per information set. It is a digest
+    (``seat 0 step 12 <40 hex digits>``), not a description.
+    """
+    return information_state(state, player).string()
 
 
 def to_json(state: Any) -> str:

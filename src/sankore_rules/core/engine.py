@@ -32,6 +32,7 @@ import attrs
 
 from sankore_rules.core.actions import Action, action_problem
 from sankore_rules.core.errors import IllegalAction, Reason
+from sankore_rules.core.information import remember_trail
 from sankore_rules.core.tasks import Event, Task
 
 __all__ = [
@@ -476,6 +477,8 @@ class Engine:
         new.agenda = new.agenda[:-1]
         self.steps[task.kind].resolve(rules, new, task, action)
         self.settle(rules, new)
+        # How ``new`` was reached, for the information states (core/information.py).
+        remember_trail(new, state, action, task.player)
         if self.sealed is not None:
             sealing: Any = new  # a draft of the sealed class
             sealing.seal()

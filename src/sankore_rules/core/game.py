@@ -35,6 +35,7 @@ from attrs import frozen
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import Engine
 from sankore_rules.core.errors import Reason
+from sankore_rules.core.information import InformationState, information_state
 
 __all__ = [
     "SPECTATOR",
@@ -364,6 +365,30 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         (a score sheet drawn up for everyone) gives it once for all, with the same values.
         """
         return [self.evaluate(rules, state, p) for p in range(self.seats(state))]
+
+    def information_state(self, rules: RulesT, state: StateT, player: int) -> InformationState:
+        """What ``player`` has seen of the game up to ``state``, in order (perfect recall).
+
+        Built from ``observation`` at every state of the history the engine knows, and the
+        seat's own actions (see ``core/information.py``); a game needs nothing more for it.
+        """
+
+        def observe(past: StateT, seat: int) -> Mapping[str, Any]:
+            return self.observation(rules, past, seat)
+
+        return information_state(observe, state, player)
+
+    def information_sampler(self, rules: RulesT, information: InformationState) -> Sampler:
+        """A sampler of full states consistent with ``information``, one seat's history.
+
+        By default the ``sampler`` of the seat's latest observation; a game whose earlier
+        observations narrow what is hidden (a payment seen, a card seen leaving play) reads
+        them here.
+
+        Raises:
+            ValueError: ``information`` is not an information state of this game's state.
+        """
+        return self.sampler(rules, information.observation)
 
     def sampler(self, rules: RulesT, view: Mapping[str, Any]) -> Sampler:
         """A sampler of full states consistent with ``view``, one seat's observation.

@@ -38,14 +38,19 @@ between two or more players; in a solo game the one player's +1 or -1 against th
 seat, declared ``GENERAL_SUM`` as pyspiel's own one-player games are.
 
 Views (pyspiel's observer types): the default observation is one player's own view, as a string
-and a tensor; with ``perfect_recall`` (the information state) the string adds every decision
-taken since the deal, and there is no tensor (``provides_information_state_tensor`` is False and
-asking for it raises ``NotSupported``); the public view is what every seat's observation shows
-alike, the private view what this player's shows beyond it. ``resample_from_infostate`` draws a
-state of the player's information set with the game's sampler
-([`Determinizer`][sankore_rules.interfaces.search.Determinizer]), so OpenSpiel's ``ISMCTSBot``
-runs as shipped. ``serialize()`` writes the chance outcomes and the actions, and
-``game.deserialize_state`` replays them.
+and a tensor; with ``perfect_recall`` (the information state) the string is
+[`information_state_string`][sankore_rules.information_state_string], a digest of everything
+the player saw since the deal, in order (``core/information.py``), and there is no tensor
+(``provides_information_state_tensor`` is False and asking for it raises ``NotSupported``: what
+a seat has seen grows with the game, so no fixed-size tensor holds it); the public view is
+what every seat's observation shows alike, the private view what this player's shows beyond
+it. ``resample_from_infostate`` draws a
+state of the player's information set with the game's sampler of that information state
+([`Determinizer.of`][sankore_rules.interfaces.search.Determinizer.of]); the sample carries the
+player's information state on, so its information-state strings, and those of the states that
+follow it, are the true ones' and OpenSpiel's ``ISMCTSBot`` finds its nodes again.
+``serialize()`` writes the chance outcomes and the actions, and ``game.deserialize_state``
+replays them.
 
 Examples:
     >>> import pyspiel
@@ -81,7 +86,6 @@ from sankore_rules.interfaces.ai.action_space import (
 )
 from sankore_rules.interfaces.ai.returns import outcome
 from sankore_rules.interfaces.ai.tensors import (
-    information_state_string,
     observation_string,
     segment_views,
     tensor_layout,
@@ -418,8 +422,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             for action in drawn:
                 fresh.apply_action(action)
             return fresh
-        view = api.observation(self.position, self.seat(player_id))
-        sample = Determinizer(view).sample(rng)
+        sample = Determinizer.of(self.position, self.seat(player_id)).sample(rng)
         players = [int(step.player) for step in self.full_history()]
         fresh.replay([*drawn, *self.decisions_taken()], players, sample)
         return fresh
@@ -534,7 +537,7 @@ class ProtocolObserver:
         seat = state.seat(player)
         if self.public and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             if self.perfect_recall:
-                return information_state_string(state.position, seat, decisions)
+                return api.information_state_string(state.position, seat)
             return observation_string(state.position, seat)
         seats = range(api.game_of(state.position).seats(state.position))
         views = [json.loads(observation_string(state.position, s)) for s in seats]

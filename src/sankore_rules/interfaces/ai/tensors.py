@@ -12,8 +12,8 @@ plays any seat and any player count; the docs page "Game-AI interfaces" prints e
 
 [`observation_string`][sankore_rules.interfaces.ai.tensors.observation_string] is the same view as
 one line of canonical JSON, equal for two states exactly when the seat sees the same;
-[`information_state_string`][sankore_rules.interfaces.ai.tensors.information_state_string] adds the
-actions taken so far, for methods that need the seat's whole history (perfect recall).
+[`information_state_string`][sankore_rules.interfaces.ai.tensors.information_state_string] names
+the seat's whole history (perfect recall), as a digest.
 
 Examples:
     >>> import sankore_rules as sr
@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -306,16 +307,24 @@ def observation_string(state: Any, player: int) -> str:
 
 
 def information_state_string(state: Any, player: int, history: Sequence[int] = ()) -> str:
-    """The observation string, then the indices of the actions taken so far.
+    """The seat's information state as a short string: what it saw since the start, in order.
 
-    A state holds no history, so without ``history`` this is what the player sees now. Every
-    action is public, so in a game whose chance all happens at setup (Sankoré) the view now and
-    the actions taken since tell apart every history the player can: the perfect-recall
-    information state that tabular methods key on. In a game that draws during play (Five
-    Tribes' market and bag), a card seen earlier and gone from the view since is not in it.
+    It is [`information_state_string`][sankore_rules.information_state_string] (a digest of
+    every observation the seat was shown and every action it took, in order; see
+    ``core/information.py``), so two histories that differ in anything the seat saw give
+    different strings from then on, whatever the game draws during play.
+
+    ``history``, the action indices an earlier version appended, is no longer needed: the
+    state knows how the engine reached it; given, it is ignored with a ``DeprecationWarning``.
 
     Raises:
         ValueError: ``state`` is no game state, or ``player`` is no seat of it.
     """
-    text = observation_string(state, player)
-    return f"{text} {','.join(map(str, history))}" if history else text
+    if history:
+        warnings.warn(
+            "information_state_string's history is ignored: the information state comes "
+            "from the state's own history (sankore_rules.information_state)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    return api.information_state_string(state, player)

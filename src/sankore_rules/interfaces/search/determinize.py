@@ -33,6 +33,7 @@ from typing import Any
 
 from sankore_rules import api
 from sankore_rules.core.game import Game
+from sankore_rules.core.information import InformationState, adopt
 from sankore_rules.core.registry import find_game
 
 __all__ = ["Determinizer", "sample_state"]
@@ -59,6 +60,8 @@ class Determinizer:
         game: the observed state's game.
         rules: its ruleset.
         viewer: the seat whose observation it is.
+        information: the seat's information state, when the determinizer was built from one
+            (``of``, ``of_information``); None when built from an observation alone.
 
     Raises:
         ValueError: ``view`` is not an observation of a registered game's state (no game, an
@@ -75,21 +78,32 @@ class Determinizer:
 
     @classmethod
     def of(cls, state: Any, player: int) -> Determinizer:
-        """The determinizer of what ``player`` sees of ``state``.
+        """The determinizer of what ``player`` has seen of the game up to ``state``.
 
-        The observation is the library's own of a real state, so the checks an observation
-        from elsewhere gets (a first sample read back by ``from_json`` and shown back to its
-        viewer) are left out: they cost a search several milliseconds, and the games' tests
-        hold their samplers to them.
+        It draws from the player's whole information state
+        ([`information_state`][sankore_rules.information_state]), not its latest observation
+        alone, and each sample carries that information state on (see
+        ``core/information.py``'s ``adopt``): the states that follow a sample extend it as the
+        true ones extend the true state's. The observations are the library's own of a real
+        state, so the checks an observation from elsewhere gets (a first sample read back by
+        ``from_json`` and shown back to its viewer) are left out: they cost a search several
+        milliseconds, and the games' tests hold their samplers to them.
 
         Raises:
             ValueError: for a player the game does not have.
         """
+        return cls.of_information(api.information_state(state, player), api.rules_of(state))
+
+    @classmethod
+    def of_information(cls, information: InformationState, rules: Any) -> Determinizer:
+        """The determinizer of one seat's information state, in a game played by ``rules``."""
         determinizer = cls.__new__(cls)
-        determinizer._read(api.observation(state, player), api.rules_of(state))
+        determinizer._read(information.observation, rules, information)
         return determinizer
 
-    def _read(self, view: Mapping[str, Any], rules: Any) -> None:
+    def _read(
+        self, view: Mapping[str, Any], rules: Any, information: InformationState | None = None
+    ) -> None:
         """Find ``view``'s game and ruleset and build the game's sampler of it."""
         if not isinstance(view, Mapping):
             raise ValueError(f"not an observation of a game state: a {type(view).__name__}")
@@ -97,12 +111,23 @@ class Determinizer:
             raise ValueError("not an observation of a game state: it names no game")
         self.game: Game[Any, Any] = find_game(view["game"])
         self.rules: Any = _ruleset(self.game, view, rules)
-        self._sampler = self.game.sampler(self.rules, view)
+        self.information = information
+        if information is None:
+            self._sampler = self.game.sampler(self.rules, view)
+        else:
+            self._sampler = self.game.information_sampler(self.rules, information)
         self.viewer: int = self._sampler.viewer
 
     def sample(self, rng: random.Random) -> Any:
-        """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""
-        return self._sampler.sample(rng)
+        """A full state agreeing with what the seat saw, its hidden parts drawn from ``rng``.
+
+        Built from an information state, the sample carries it: the seat's information
+        state at the sample, and at the states that follow it, is the true one's.
+        """
+        sample = self._sampler.sample(rng)
+        if self.information is not None:
+            adopt(sample, self.information)
+        return sample
 
     def _check(self, view: Mapping[str, Any]) -> None:
         """Refuse ``view`` unless a first sample passes ``from_json`` and shows it back.

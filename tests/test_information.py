@@ -1,0 +1,191 @@
+"""Information states (core/information.py): what a seat saw, in order, for every game.
+
+Perfect recall is checked the way a researcher would break it: two games that differ only in
+something hidden (a deck's order, the Scholar's face-down cards) are played on with the same
+actions, and a seat's information states must be equal exactly as long as everything that seat
+was shown was equal, and differ at every step after the first difference.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import sankore_rules as sr
+from sankore_rules.core.information import (
+    DIGEST_BYTES,
+    InformationState,
+    adopt,
+    history,
+    trail_of,
+)
+from sankore_rules.interfaces.search import Determinizer
+
+
+def _played(state: Any, seed: int, decisions: int) -> list[Any]:
+    """``state`` and the states of ``decisions`` random actions after it."""
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(decisions):
+        if sr.is_terminal(states[-1]):
+            break
+        states.append(sr.apply(states[-1], rng.choice(sr.legal_actions(states[-1]))))
+    return states
+
+
+def _replayed(start: Any, played: list[Any]) -> list[Any] | None:
+    """The actions of ``played`` (trails) replayed from ``start``; None once one is illegal."""
+    states = [start]
+    for state in played[1:]:
+        trail = trail_of(state)
+        assert trail is not None and trail.action is not None
+        if sr.explain(states[-1], trail.action):
+            return states if len(states) > 1 else None
+        states.append(sr.apply(states[-1], trail.action))
+    return states
+
+
+def _recall_violations(true: list[Any], edited: list[Any], seat: int) -> tuple[int, int]:
+    """Steps where the seat's strings break perfect recall, and steps where it saw a difference.
+
+    A step breaks it when the strings are equal although the seat was shown something
+    different at that step or before, or differ although it was shown the same all along.
+    """
+    violations = differing = 0
+    seen_difference = False
+    # The first pair is the edit's start, which took the true state's information state.
+    for a, b in zip(true[1:], edited[1:], strict=False):
+        if sr.observation(a, seat) != sr.observation(b, seat):
+            seen_difference = True
+        differing += seen_difference
+        equal = sr.information_state_string(a, seat) == sr.information_state_string(b, seat)
+        violations += equal == seen_difference
+    return violations, differing
+
+
+def _edit(state: Any, change: Any) -> Any:
+    """A sealed copy of ``state`` with ``change`` made to a draft of it."""
+    draft = state.clone()
+    change(draft)
+    return sr.from_json(sr.to_json(draft))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_five_tribes_deck_order_edits_keep_perfect_recall(seed: int) -> None:
+    true = _played(sr.new_game(players=2, seed=seed, game="five_tribes"), seed, 120)
+    at = 10
+
+    def reverse_deck(draft: Any) -> None:
+        draft.deck = tuple(reversed(draft.deck))
+
+    edited_start = _edit(true[at], reverse_deck)
+    for seat in (0, 1):
+        adopt(edited_start, sr.information_state(true[at], seat))
+        edited = _replayed(edited_start, true[at:])
+        assert edited is not None
+        violations, differing = _recall_violations(true[at:], edited, seat)
+        assert violations == 0
+        assert differing > 0  # the edit showed itself to the seat: the check had work to do
+
+
+def test_the_scholars_turned_card_is_remembered() -> None:
+    """Solo: two games that differ only in the Scholar's face-down deck (SOLO-SET-9)."""
+    seed = 5
+    true = _played(sr.new_game(players=1, seed=seed, scholar="easy"), seed, 80)
+
+    def rotate_deck(draft: Any) -> None:
+        cards = draft.players[1].objectives
+        draft.players[1].objectives = (*cards[1:], cards[0])
+
+    edited_start = _edit(true[0], rotate_deck)
+    adopt(edited_start, sr.information_state(true[0], 0))
+    edited = _replayed(edited_start, true)
+    assert edited is not None and len(edited) > 10
+    violations, differing = _recall_violations(true, edited, 0)
+    assert violations == 0
+    assert differing > 0
+
+
+def test_a_string_is_short_whatever_the_game_length() -> None:
+    states = _played(sr.new_game(players=4, seed=2), 2, 300)
+    text = sr.information_state_string(states[-1], 2)
+    assert text == f"seat 2 step {len(states)} {sr.information_state(states[-1], 2).digest.hex()}"
+    assert len(text) <= 2048
+    assert len(sr.information_state(states[-1], 2).digest) == DIGEST_BYTES
+
+
+def test_an_information_state_holds_the_seats_own_actions_and_every_observation() -> None:
+    states = _played(sr.new_game(players=2, seed=9), 9, 6)
+    last = states[-1]
+    for seat in (0, 1):
+        info = sr.information_state(last, seat)
+        assert info.length == len(states) == len(info.steps)
+        assert [s.observation for s in info.steps] == [sr.observation(s, seat) for s in states]
+        own = [
+            str(trail.action) if trail.player == seat else None
+            for trail in (trail_of(s) for s in states[1:])
+            if trail is not None
+        ]
+        assert [s.action for s in info.steps] == [None, *own]
+        assert info.observation == sr.observation(last, seat)
+
+
+def test_a_state_from_json_or_new_game_starts_its_own_history() -> None:
+    states = _played(sr.new_game(players=3, seed=4), 4, 5)
+    read = sr.from_json(sr.to_json(states[-1]))
+    assert read == states[-1]
+    assert sr.information_state(read, 0).length == 1
+    assert sr.information_state(states[0], 0).length == 1
+    assert [s for s, _ in history(states[-1])] == states
+
+
+def test_information_state_refuses_a_seat_the_game_lacks() -> None:
+    state = sr.new_game(players=2, seed=1)
+    for player in (-1, 2, True, "0"):
+        with pytest.raises(ValueError, match=r"player must be 0\.\.1"):
+            sr.information_state(state, player)  # type: ignore[arg-type]
+
+
+def test_a_long_history_is_walked_without_recursion() -> None:
+    states = _played(sr.new_game(players=2, seed=6, game="five_tribes"), 6, 2000)
+    assert sr.information_state(states[-1], 0).length == len(states)
+
+
+def test_each_state_remembers_its_information_state_once_asked() -> None:
+    states = _played(sr.new_game(players=2, seed=7), 7, 30)
+    first = sr.information_state(states[-1], 1)
+    again = sr.information_state(states[-1], 1)
+    assert first is again  # the trail's cache
+    parent = sr.information_state(states[-2], 1)
+    assert first.previous is parent
+
+
+@pytest.mark.parametrize(
+    "game, players, options",
+    [("sankore", 3, {}), ("sankore", 1, {"scholar": "hard"}), ("five_tribes", 2, {})],
+)
+def test_a_sample_carries_the_seats_information_state(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    states = _played(sr.new_game(players=players, seed=8, game=game, **options), 8, 25)
+    state = states[-1]
+    seat = 0
+    determinizer = Determinizer.of(state, seat)
+    assert isinstance(determinizer.information, InformationState)
+    rng = random.Random(0)
+    for _ in range(3):
+        sample = determinizer.sample(rng)
+        assert sr.information_state_string(sample, seat) == sr.information_state_string(state, seat)
+        legal = sr.legal_actions(sample)
+        if legal:
+            child = sr.apply(sample, legal[0])
+            info = sr.information_state(child, seat)
+            assert info.previous == sr.information_state(state, seat)
+            assert info.length == len(states) + 1
+    # A determinizer of an observation alone knows no history.
+    plain = Determinizer(json.loads(json.dumps(sr.observation(state, seat))))
+    assert plain.information is None
+    assert sr.information_state(plain.sample(rng), seat).length == 1
