@@ -169,18 +169,23 @@ class Trail:
     known: dict[int, InformationState]
 
 
+class _Ref(weakref.ref):  # type: ignore[type-arg]  # of any state
+    """A weak reference to a state that knows the key of its entry in ``_TRAILS``."""
+
+    __slots__ = ("key",)
+    key: int
+
+
 #: Each state's trail by the state's identity, with a weak reference that drops the entry when
 #: the state is collected (states define ``__eq__`` without ``__hash__``, so no weak dict).
-_TRAILS: dict[int, tuple[weakref.ref[Any], Trail]] = {}
+_TRAILS: dict[int, tuple[_Ref, Trail]] = {}
 
 
-def _forget(key: int) -> Callable[[weakref.ref[Any]], None]:
-    def forget(gone: weakref.ref[Any]) -> None:
-        entry = _TRAILS.get(key)
-        if entry is not None and entry[0] is gone:
-            del _TRAILS[key]
-
-    return forget
+def _forget(gone: _Ref) -> None:
+    """Drop the entry of a state that was collected (unless a newer state took its key)."""
+    entry = _TRAILS.get(gone.key)
+    if entry is not None and entry[0] is gone:
+        del _TRAILS[gone.key]
 
 
 def remember_trail(state: Any, parent: Any, action: Action, player: int | None) -> None:
@@ -204,11 +209,11 @@ def adopt(sample: Any, information: InformationState) -> None:
 
 
 def _keep(state: Any, trail: Trail) -> None:
-    key = id(state)
     try:
-        ref = weakref.ref(state, _forget(key))
+        ref = _Ref(state, _forget)
     except TypeError:
         return
+    ref.key = key = id(state)
     _TRAILS[key] = (ref, trail)
 
 
