@@ -2,8 +2,10 @@
 level may go, replacing a class, refilling the market, the free Establish of the Favour track).
 
 ``started(2, 0)``: player 0 holds 1 Law Book and ast-1c on c1a. The Law market column is
-level 3 law-3a; level-2 pile (law-2c, law-2d, law-2a) with law-2b dealt; level-1 pile (law-1e,
-law-1d, law-1b, law-1c) with law-1a dealt.
+level 3 law-3a; level-2 pile law-2c on top of (law-2a, law-2d) with law-2b dealt; level-1 pile
+law-1e on top of (law-1b, law-1c, law-1d) with law-1a dealt. Below its top a pile is in no
+order: its next top is a chance step (``market_turn``), resolved here by hand in the explicit
+mode.
 """
 
 # Assertions read `expected == actual` (the project's test convention), which SIM300 flags.
@@ -19,9 +21,9 @@ from sankore_rules.sankore.state import MarketColumn, State
 
 LAW_COLUMN = MarketColumn(
     level3="law-3a",
-    pile2=("law-2c", "law-2d", "law-2a"),
+    pile2=("law-2c", "law-2a", "law-2d"),
     shown2="law-2b",
-    pile1=("law-1e", "law-1d", "law-1b", "law-1c"),
+    pile1=("law-1e", "law-1b", "law-1c", "law-1d"),
     shown1="law-1a",
 )
 
@@ -141,39 +143,55 @@ def test_est_8_replacing_a_class_returns_it_to_the_box() -> None:
 
 
 @pytest.mark.parametrize(
-    ("tile", "column"),
+    ("tile", "turned", "column"),
     [
         (
-            "law-1a",  # the dealt level-1 tile: the pile's top takes its place
+            "law-1a",  # the dealt level-1 tile: the pile's top takes its place, one is turned
+            "law-1d",
             MarketColumn(
                 "law-3a", LAW_COLUMN.pile2, "law-2b", ("law-1d", "law-1b", "law-1c"), "law-1e"
             ),
         ),
         (
-            "law-1e",  # the level-1 pile's top: the next tile shows
+            "law-1e",  # the level-1 pile's top: the next tile is turned
+            "law-1c",
             MarketColumn(
-                "law-3a", LAW_COLUMN.pile2, "law-2b", ("law-1d", "law-1b", "law-1c"), "law-1a"
+                "law-3a", LAW_COLUMN.pile2, "law-2b", ("law-1c", "law-1b", "law-1d"), "law-1a"
             ),
         ),
         (
             "law-2b",  # the dealt level-2 tile
-            MarketColumn("law-3a", ("law-2d", "law-2a"), "law-2c", LAW_COLUMN.pile1, "law-1a"),
+            "law-2a",
+            MarketColumn("law-3a", ("law-2a", "law-2d"), "law-2c", LAW_COLUMN.pile1, "law-1a"),
         ),
         (
             "law-2c",  # the level-2 pile's top
+            "law-2d",
             MarketColumn("law-3a", ("law-2d", "law-2a"), "law-2b", LAW_COLUMN.pile1, "law-1a"),
         ),
         (
-            "law-3a",  # EST-10: the level-3 tile is never replaced
+            "law-3a",  # EST-10: the level-3 tile is never replaced, and nothing is turned
+            None,
             MarketColumn(None, LAW_COLUMN.pile2, "law-2b", LAW_COLUMN.pile1, "law-1a"),
         ),
     ],
 )
-def test_est_9_10_the_market_refills(tile: str, column: MarketColumn) -> None:
+def test_est_9_10_the_market_refills(tile: str, turned: str | None, column: MarketColumn) -> None:
     """EST-9, EST-10: what the Law column shows after each visible tile is taken: still 2 tiles
-    of each level on offer, the level-3 tile excepted once gone."""
+    of each level on offer, the level-3 tile excepted once gone. The pile's new top is drawn
+    from the tiles below the old one, each as likely, when the tile leaves."""
     assert LAW_COLUMN == started(2, 0).market[3]
-    state = act(started(2, 0), f"establish {tile}")
+    explicit = edit(started(2, 0), lambda s: setattr(s, "explicit_chance", True))
+    state = act(explicit, f"establish {tile}")
+    if turned is not None:
+        assert sr.CHANCE == state.current_player
+        assert LAW_COLUMN == state.market[3]  # at the chance step, nothing has moved yet
+        pile = LAW_COLUMN.pile1 if tile.startswith("law-1") else LAW_COLUMN.pile2
+        outcomes = sr.chance_outcomes(state)
+        assert [f"reveal {t}" for t in pile[1:]] == [str(a) for a, _ in outcomes]
+        assert [1 / 3 if len(pile) == 4 else 1 / 2] * (len(pile) - 1) == [p for _, p in outcomes]
+        state = act(state, f"reveal {turned}")
+    assert 0 == state.current_player
     assert column == state.market[3]
     shown = 4 if tile == "law-3a" else 5
     assert [5, 5, 5, shown] == [len(c.visible()) for c in state.market]

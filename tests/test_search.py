@@ -7,7 +7,6 @@ observation alone.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
@@ -96,16 +95,16 @@ def test_samples_redraw_other_hands_uniformly_and_keep_the_viewers() -> None:
 
 
 def test_samples_redraw_the_market_piles_below_their_tops_and_the_seed() -> None:
-    """Issue 14: a pile's top tile stays, the tiles below it vary; every sample has a new seed."""
+    """Issue 14: a pile's top tile stays, and below it the pile holds the unseen tiles in no
+    order (its next top is drawn when it is turned, issue 39); every sample has a new seed."""
     state = mid_game(2, decisions=10)
     rng = random.Random(3)
     samples = [sample_state(state, 0, rng) for _ in range(50)]
     for column in range(4):
         true = state.market[column].pile1
-        piles = {s.market[column].pile1 for s in samples}
-        assert {true[0]} == {pile[0] for pile in piles}
-        assert {tuple(sorted(true))} == {tuple(sorted(pile)) for pile in piles}
-        assert math.factorial(len(true) - 1) == len(piles)  # every order below the top
+        assert list(true[1:]) == sorted(true[1:])
+        # Every level-1 tile not in sight is in the pile: each sample holds the same ones.
+        assert {true} == {s.market[column].pile1 for s in samples}
     assert 50 == len({s.seed for s in samples})
 
 

@@ -95,9 +95,11 @@ def test_answers_depend_only_on_what_the_reader_sees(
                     read_b.http.get(f"/api/matches/{mb}{path}"),
                 )
             if reader is not None:
-                # A refusal for the reader: notation from nowhere, and a stale version.
-                _same(read_a.act("end", version), read_b.act("end", version))
-                _same(read_a.act("end", version + 5), read_b.act("end", version + 5))
+                # A refusal for the reader: an action that is never legal (a Library shelf
+                # the board lacks), and a stale version.
+                never = "library law 99"
+                _same(read_a.act(never, version), read_b.act(never, version))
+                _same(read_a.act(never, version + 5), read_b.act(never, version + 5))
             both = sorted(
                 {str(x) for x in sr.legal_actions(a)} & {str(x) for x in sr.legal_actions(b)}
             )

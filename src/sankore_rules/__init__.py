@@ -10,7 +10,9 @@ Examples:
 """
 
 from sankore_rules.api import (
+    CHANCE,
     apply,
+    chance_outcomes,
     explain,
     final_scores,
     find_game,
@@ -67,6 +69,7 @@ __version__ = "0.1.0"
 """The package's version (PEP 440); ``sankore-rules --version`` prints it."""
 
 __all__ = [
+    "CHANCE",
     "Action",
     "ActionSyntaxError",
     "DisciplineScore",
@@ -94,6 +97,7 @@ __all__ = [
     "apply",
     "area_svg",
     "board_svg",
+    "chance_outcomes",
     "explain",
     "final_scores",
     "find_game",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sankore_rules.core.actions import Action, parse_notation
+from sankore_rules.core.chance import CHANCE, chance_mode
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason, StateError
 from sankore_rules.core.game import Game
 from sankore_rules.core.information import InformationState
@@ -35,7 +36,9 @@ from sankore_rules.sankore.game import SANKORE
 from sankore_rules.sankore.state import MAX_STATE_CHARS
 
 __all__ = [
+    "CHANCE",
     "apply",
+    "chance_outcomes",
     "explain",
     "final_scores",
     "find_game",
@@ -165,7 +168,12 @@ def new_game(
             leaves the seed out, so that each game draws its own (see the trust model page).
         game: a registered game's name (see [`games`][sankore_rules.games]).
         rules: a ruleset from [`load_rules`][sankore_rules.load_rules]; the bundled one by default.
-        **options: the game's setup options (``game.options``). Sankoré's:
+        **options: the game's setup options (``game.options``), and for every game
+            ``chance``: ``"auto"`` (the default) resolves every chance step (a tile turned, a
+            card drawn) at once from the state's seeded generator; ``"explicit"`` stops at
+            each like at a decision of the seat ``CHANCE``, for the caller to resolve with
+            [`chance_outcomes`][sankore_rules.chance_outcomes] and ``apply`` (a game that
+            draws nothing during play has none to stop at). Sankoré's:
             ``library``: ``"three_shelf"`` or ``"six_shelf"``, the Library side (the solo game
             is played on the 3-shelf side, SOLO-SET-10);
             ``scholar``: with ``players=1``, the Scholar's difficulty: ``"easy"``,
@@ -204,10 +212,32 @@ def new_game(
             f"use load_rules(game={chosen.name!r}) or pass game={other!r}"
         )
     count = chosen.default_players if players is None else players
+    # ``chance`` (refused unless one of the two modes) reaches only a game with chance steps,
+    # and only when explicit: "auto" is every game's way, and a game that draws nothing
+    # during play has no chance step to hand over.
+    if "chance" in options and not (chance_mode(options["chance"]) and chosen.has_chance_steps):
+        options = {k: v for k, v in options.items() if k != "chance"}
     # A seed of 128 fresh bits when none is given: no small number pins down a hidden deal.
     return chosen.new_state(
         ruleset, count, secrets.randbits(128) if seed is None else seed, options
     )
+
+
+def chance_outcomes(state: Any) -> list[tuple[Action, float]]:
+    """The outcomes of the pending chance step and their probabilities, summing to 1.
+
+    [] when the pending step is a decision, or the game is over. Only a game set up with
+    ``chance="explicit"`` stops at a chance step (``state.current_player`` is then
+    ``CHANCE``); ``apply`` of one of the outcomes resolves it, and ``legal_actions`` lists them
+    too.
+
+    Examples:
+        >>> state = new_game(players=2, seed=3)
+        >>> chance_outcomes(state)
+        []
+    """
+    game, rules = _played_by(state)
+    return game.chance_outcomes(rules, state)
 
 
 def legal_actions(state: Any) -> list[Action]:

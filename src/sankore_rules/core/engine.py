@@ -31,6 +31,7 @@ from typing import Any, NamedTuple, Protocol, Self, TypeVar
 import attrs
 
 from sankore_rules.core.actions import Action, action_problem
+from sankore_rules.core.chance import Outcomes, generator, probabilities, roll
 from sankore_rules.core.errors import IllegalAction, Reason
 from sankore_rules.core.information import remember_trail
 from sankore_rules.core.tasks import Event, Task
@@ -107,6 +108,8 @@ class Step(NamedTuple):
         answers: the action kinds (verbs) that answer the decision, every one its options
             may use (``camel`` and ``skip`` for ``astronomy``); () for an automatic step.
             The docs list them beside the prompt, and a test holds the options to them.
+        outcomes: for a chance step (``core/chance.py``), its outcomes with their weights;
+            None for any other step.
     """
 
     kind: str
@@ -117,6 +120,7 @@ class Step(NamedTuple):
     always_ask: bool = False
     lister: Candidates | None = None
     answers: tuple[str, ...] = ()
+    outcomes: Outcomes | None = None
 
 
 def push(state: GameState, *tasks: Task) -> None:
@@ -254,6 +258,45 @@ class Engine:
 
         return register
 
+    def chance(
+        self, kind: str, *, outcomes: Outcomes, prompt: str = "", answers: tuple[str, ...] = ()
+    ) -> Callable[[Resolve], Resolve]:
+        """Register the decorated function as the resolver of ``kind`` chance steps.
+
+        ``outcomes`` lists the step's outcomes with their weights (``core/chance.py``); the
+        resolver is given the outcome drawn. In the explicit mode the outcomes are also the
+        step's legal options, so ``legal``, ``check`` and ``decide`` treat the step like a
+        decision of the seat ``CHANCE``.
+        """
+
+        def candidates(rules: Any, state: Any, task: Task) -> list[Action]:
+            return [outcome for outcome, _ in outcomes(rules, state, task)]
+
+        def check(rules: Any, state: Any, task: Task, action: Action) -> list[Reason]:
+            return [] if action in candidates(rules, state, task) else names_nothing()
+
+        def register(resolve: Resolve) -> Resolve:
+            if kind in self.steps:
+                raise ValueError(f"step {kind!r} registered twice")
+            self.steps[kind] = Step(
+                kind, resolve, candidates, check, prompt, False, None, answers, outcomes
+            )
+            self._judges[kind] = (frozenset(answers), check)
+            return resolve
+
+        return register
+
+    def chance_outcomes(self, rules: object, state: GameState) -> list[tuple[Action, float]]:
+        """The pending chance step's outcomes with their probabilities; [] at any other step."""
+        agenda = state.agenda
+        if not agenda or state.game_over:
+            return []
+        task = agenda[-1]
+        outcomes = self.steps[task.kind].outcomes
+        if outcomes is None:
+            return []
+        return [(a, float(p)) for a, p in probabilities(outcomes(rules, state, task))]
+
     def decision_view(self, state: GameState) -> dict[str, Any] | None:
         """The pending decision as a frontend shows it: kind, player and prompt; None once over."""
         task = state.decision
@@ -364,6 +407,10 @@ class Engine:
                 state.agenda = agenda[:-1]
                 spec.resolve(rules, state, task, None)
                 continue
+            if spec.outcomes is not None:
+                if not self._draw(rules, state, task, spec):
+                    return  # the explicit mode: the caller resolves it
+                continue
             if spec.always_ask:
                 return
             options = self._single_option(rules, state, task)
@@ -373,6 +420,26 @@ class Engine:
             state.agenda = agenda[:-1]
             if options:
                 spec.resolve(rules, state, task, options[0])
+
+    def _draw(self, rules: object, state: GameState, task: Task, spec: Step) -> bool:
+        """Resolve the chance step ``task`` from the state's generator; False to leave it.
+
+        A step of one outcome resolves by itself; in the explicit mode (the state's
+        ``explicit_chance``) a step of several is left for the caller. A step of none lapses.
+        """
+        assert spec.outcomes is not None
+        weighted = spec.outcomes(rules, state, task)
+        many = len(weighted) > 1
+        if many and getattr(state, "explicit_chance", False):
+            return False
+        drawing: Any = state  # a game with chance steps has a seed and a count of draws
+        state.agenda = state.agenda[:-1]
+        if weighted:
+            rng = generator(self.game, drawing.seed, drawing.draws) if many else None
+            outcome = weighted[0][0] if rng is None else roll(rng, weighted)
+            drawing.draws += 1
+            spec.resolve(rules, state, task, outcome)
+        return True
 
     def check(
         self, rules: object, state: GameState, action: object, player: object = None
@@ -475,7 +542,11 @@ class Engine:
         new.events = []  # the new state's log tells what this action did
         task = new.agenda[-1]
         new.agenda = new.agenda[:-1]
-        self.steps[task.kind].resolve(rules, new, task, action)
+        spec = self.steps[task.kind]
+        if spec.outcomes is not None:  # an outcome of a chance step, given by the caller
+            drawing: Any = new
+            drawing.draws += 1
+        spec.resolve(rules, new, task, action)
         self.settle(rules, new)
         # How ``new`` was reached, for the information states (core/information.py).
         remember_trail(new, state, action, task.player)

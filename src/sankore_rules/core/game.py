@@ -196,7 +196,11 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """A new game settled to its first decision.
 
         ``seed`` drives every shuffle and draw; the public ``new_game`` draws 128 fresh bits
-        when its caller gives none.
+        when its caller gives none. A game with chance steps also takes the option ``chance``
+        (``"auto"`` or ``"explicit"``, see ``core/chance.py``; the public ``new_game`` passes
+        it on only as ``"explicit"``, and it is not listed in ``options``, which are the
+        game's own) and sets its state's ``explicit_chance`` from it before settling the
+        setup.
 
         Raises:
             ValueError: a player count or option the game does not take, with the choices.
@@ -223,6 +227,18 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             IllegalAction: with the reasons ``explain`` gives.
         """
         return self.engine.decide(rules, state, action, player)  # type: ignore[type-var]
+
+    def chance_outcomes(self, rules: RulesT, state: StateT) -> list[tuple[Action, float]]:
+        """The pending chance step's outcomes and their probabilities; [] at any other step.
+
+        Only the explicit mode stops at a chance step (see ``core/chance.py``).
+        """
+        return self.engine.chance_outcomes(rules, self.engine_state(state))
+
+    @property
+    def has_chance_steps(self) -> bool:
+        """Whether the game draws through chance steps (so ``new_state`` takes ``chance``)."""
+        return any(step.outcomes is not None for step in self.engine.steps.values())
 
     def decision_kinds(self, rules: RulesT, state: StateT) -> tuple[str, set[str]]:
         """The pending decision's prompt and the action kinds (verbs) that answer it."""

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.holdings import ASTRONOMY, gold_cost
-from sankore_rules.sankore.state import State, Task
+from sankore_rules.sankore.state import MARKET_TURN, State, Task
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
@@ -121,6 +122,18 @@ def _free_destination(rules: Rules, state: State, p: int, value: Any) -> str | N
     return None
 
 
+def _turning_tile(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # A market_turn takes a tile of the market whose pile has tiles below its top to draw.
+    problem = _class_tile(rules, state, p, value)
+    if problem is not None:
+        return problem
+    column = state.market[rules.discipline_index[rules.class_tiles[value].discipline]]
+    pile = column.pile_turned_by(value)
+    if pile is None or len(getattr(column, pile)) < 3:
+        return "a market tile whose leaving turns a pile with tiles below its top to draw"
+    return None
+
+
 def _taught_class(rules: Rules, state: State, p: int, value: Any) -> str | None:
     # TEACH-1: the class chosen to teach is on the player's board.
     problem = _class_space(rules, state, p, value)
@@ -191,6 +204,8 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     # Sankoré tiles
     "place_sankore_tile": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
     "sankore_after_end": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
+    # chance (core/chance.py): waits on the agenda only in the explicit mode
+    MARKET_TURN: {"tile": (_turning_tile, True)},
     # the Scholar of a solo game: every step automatic (solo/)
     "scholar_draft": {},
     "scholar_turn": {},
@@ -256,6 +271,8 @@ def agenda_problems(rules: Rules, state: State) -> list[str]:
     top = agenda[-1]
     if STEPS[top.kind].candidates is None:
         return [f"the pending step {top.kind!r} is carried out by the rules, not decided"]
+    if any(t.player == CHANCE for t in agenda):
+        return _chance_problems(state)
     kinds = [t.kind for t in agenda]
     if state.solo is not None and (state.draft or any(k in _DRAFT_KINDS for k in kinds)):
         return _solo_draft_problems(state)
@@ -264,6 +281,21 @@ def agenda_problems(rules: Rules, state: State) -> list[str]:
     if state.draft or any(k in _DRAFT_KINDS for k in kinds):
         return _draft_problems(state)
     return _turn_problems(state, kinds)
+
+
+def _chance_problems(state: State) -> list[str]:
+    # A chance step waits only in the explicit mode, and only at the top of the agenda, with
+    # the other chance steps its action pushed (the draft's end refills up to four piles):
+    # the steps below it are those of the action that turns the tile.
+    if not state.explicit_chance:
+        return ["a chance step waits on the agenda only when chance is explicit"]
+    players = [t.player for t in state.agenda]
+    first = players.index(CHANCE)
+    if any(p != CHANCE for p in players[first:]) or any(
+        t.kind != MARKET_TURN for t in state.agenda[first:]
+    ):
+        return ["chance steps wait only at the top of the agenda"]
+    return []
 
 
 def _solo_draft_problems(state: State) -> list[str]:

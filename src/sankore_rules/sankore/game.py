@@ -17,6 +17,7 @@ from typing import Any
 
 import cattrs
 
+from sankore_rules.core.chance import chance_mode
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
 from sankore_rules.core.serial import accept
 from sankore_rules.sankore import board, engine
@@ -103,13 +104,15 @@ class SankoreGame(Game[Rules, State]):
         Raises:
             ValueError: a player count, option or option value Sankoré does not take.
         """
-        unknown = sorted(set(options) - {o.name for o in self.options})
+        # ``chance`` is every game's option (core/chance.py), not one of Sankoré's own.
+        unknown = sorted(set(options) - {o.name for o in self.options} - {"chance"})
         if unknown:
             raise ValueError(f"Sankoré takes no option {', '.join(unknown)}")
         library = options.get("library", "three_shelf")
         scholar = options.get("scholar")
         scholar_row = options.get("scholar_row")
         turn_limit = options.get("turn_limit")
+        explicit = chance_mode(options.get("chance", "auto"))
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise ValueError(f"players must be 1 (the solo game), 2, 3 or 4, got {players!r}")
         choices = ", ".join(repr(d) for d in rules.solo_difficulties)
@@ -127,8 +130,8 @@ class SankoreGame(Game[Rules, State]):
             )
         if players == 1:
             row = SCHOLAR_ROWS[0] if scholar_row is None else scholar_row
-            return new_solo_state(rules, scholar, seed, library, turn_limit, row)
-        return new_state(rules, players, seed, library, turn_limit)
+            return new_solo_state(rules, scholar, seed, library, turn_limit, row, explicit)
+        return new_state(rules, players, seed, library, turn_limit, explicit)
 
     def agents(self, state: State) -> tuple[int, ...]:
         """Every seat but the Scholar's: it plays by itself."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.state import State
 
@@ -111,7 +112,8 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
     for i, task in enumerate(state.agenda):
         if task.kind not in STEPS:
             problems.append(f"unknown step {task.kind!r} in the agenda")
-        if not 0 <= task.player < n:
+        chance = task.player == CHANCE and STEPS.get(task.kind, STEPS["turn"]).outcomes
+        if not 0 <= task.player < n and not chance:
             problems.append(f"agenda[{i}] names player {task.player}, not a player")
     layout = rules.queue_layouts.get(n)
     if layout is None or [len(q) for q in state.queues] != [len(layout.spaces)] * 4:

@@ -10,11 +10,13 @@ it:
   solo game the Scholar's face-down deck, in its order, and the card waiting face down for its
   draft), from the cards the viewer has not seen: not in the viewer's hand, not completed, not
   in the Scholar's card slots, not named by the last action's events;
-- each market pile below its visible top tile: its tiles and their order, from the tiles of
-  that discipline and level seen nowhere (tiles replaced on a player board leave the game, so
-  the unseen ones may be more than the pile holds);
+- each market pile below its visible top tile: which tiles it holds (a pile keeps no order
+  below its top: the next top is drawn when it is turned), from the tiles of that discipline
+  and level seen nowhere (tiles replaced on a player board leave the game, so the unseen ones
+  may be more than the pile holds);
 - in a solo game, the draw order of the Scholar's bag, from its visible counts;
-- the seed, 128 fresh bits, so that the draws still to come differ too.
+- the seed, 128 fresh bits, so that the draws still to come (a pile's next top, a Student put
+  into the Scholar's bag) differ too.
 
 What an observation does not keep is not taken into account: a card or tile seen once and put
 back in the box (the solo draft card after the Scholar's draft, a Class tile replaced on a
@@ -192,7 +194,7 @@ class SankoreSampler:
             state.solo.bag = tuple(bag)
         market = []
         for column, hidden in zip(state.market, self._piles, strict=True):
-            below = {pile: rng.sample(unseen, n) for pile, (n, unseen) in hidden.items()}
+            below = {pile: sorted(rng.sample(unseen, n)) for pile, (n, unseen) in hidden.items()}
             market.append(
                 MarketColumn(
                     column.level3,

@@ -72,17 +72,23 @@ class MadrasaTile:
     star: bool
 
 
+#: The chance step that turns a market pile's next top (``sankore/rules/market.py``).
+MARKET_TURN = "market_turn"
+
+
 @frozen
 class MarketColumn:
     """One discipline's column of the Advanced Class market (SETUP-C-15).
 
-    Piles are listed top first; only their top tiles are visible.
+    Piles are listed top first; only their top tiles are visible. Below its top a pile is in
+    no order (its tiles sorted): which tile is turned next is a chance step of the engine,
+    resolved when the top leaves (``market_turn``), so a state does not know it.
 
     Attributes:
         level3: the level-3 Class tile, or None once taken.
-        pile2: the face-down pile of level-2 tiles, top first.
+        pile2: the pile of level-2 tiles: its face-up top, then the rest, sorted.
         shown2: the face-up level-2 tile, or None.
-        pile1: the face-down pile of level-1 tiles, top first.
+        pile1: the pile of level-1 tiles: its face-up top, then the rest, sorted.
         shown1: the face-up level-1 tile, or None.
     """
 
@@ -105,6 +111,18 @@ class MarketColumn:
             self.pile1[0] if self.pile1 else None,
             self.shown1,
         )
+
+    def pile_turned_by(self, tile_id: str) -> str | None:
+        """The pile (``pile1``, ``pile2``) whose top leaves when ``tile_id`` leaves the column.
+
+        Taking a pile's top, or the shown tile below it (the pile's top moves down to its
+        place), turns a new top (EST-10); None for the level-3 tile, which has no pile.
+        """
+        if tile_id == self.shown2 or (self.pile2 and tile_id == self.pile2[0]):
+            return "pile2"
+        if tile_id == self.shown1 or (self.pile1 and tile_id == self.pile1[0]):
+            return "pile1"
+        return None
 
     def visible(self) -> tuple[str, ...]:
         """Every tile a player may take (EST-2)."""
@@ -381,6 +399,10 @@ class State:
         solo: in a solo game, the Scholar's board, deck and bag
             ([`SoloState`][sankore_rules.SoloState]); None in a game of 2-4 players. A solo
             game has ``player_count`` 2: you are P0, the Scholar P1.
+        draws: how many chance steps (a market tile turned) the game has resolved; with the
+            seed it seeds the next one's generator (``core/chance.py``).
+        explicit_chance: whether chance steps wait for the caller (``new_game(...,
+            chance="explicit")``) instead of resolving from the seed.
         events: what the last ``apply`` did, in order. Not part of the position: two move
             orders that reach the same position give equal states.
     """
@@ -425,6 +447,8 @@ class State:
     game_over: bool
     agenda: tuple[Task, ...]
     solo: SoloState | None = None
+    draws: int = 0
+    explicit_chance: bool = False
     events: list[Event] = field(factory=list, eq=False)
 
     @property
@@ -517,6 +541,8 @@ class State:
             self.game_over,
             tuple((t.kind, t.player, _frozen(t.args)) for t in self.agenda),
             None if self.solo is None else self.solo.key(),
+            self.draws,
+            self.explicit_chance,
         )
 
     def seal(self) -> None:
@@ -612,6 +638,8 @@ class State:
         new.game_over = self.game_over
         new.agenda = self.agenda
         new.solo = None if self.solo is None else self.solo.clone()
+        new.draws = self.draws
+        new.explicit_chance = self.explicit_chance
         new.events = events
         return new
 
@@ -754,6 +782,12 @@ def from_json(text: str | bytes) -> State:
         raise StateError(f"nested deeper than {MAX_STATE_DEPTH} levels: not a state")
     if not isinstance(document, dict) or document.get("format") != _FORMAT:
         raise StateError(f"not a sankore_rules state (expected format {_FORMAT})")
+    data = document.get("state")
+    if isinstance(data, dict):
+        # A state written before chance steps had no count of draws and no mode: it read as a
+        # game of the default mode that has drawn nothing yet.
+        data.setdefault("draws", 0)
+        data.setdefault("explicit_chance", False)
     state = structure_state(_CONVERTER, document, State)
     data = document["state"]
     # Anything the reader had to coerce (an object where an array belongs...) is refused.

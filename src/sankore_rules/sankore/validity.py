@@ -84,6 +84,8 @@ def _range_problems(rules: Rules, state: State) -> list[str]:
     problems = _player_problems(rules, state) + _board_problems(rules, state)
     if not -SEED_BOUND < state.seed < SEED_BOUND:
         problems.append("seed: out of bounds")
+    if not 0 <= state.draws < SEED_BOUND:
+        problems.append("draws: a count of chance steps resolved, 0 or more")
     problems += _end_problems(state)
     if state.game_over and not state.end_triggered:
         problems.append("game_over: the game ends only once its end is triggered")

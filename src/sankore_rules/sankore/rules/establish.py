@@ -6,7 +6,7 @@ from typing import Final
 
 from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
-from sankore_rules.core.shared import replaced_at, with_item
+from sankore_rules.core.shared import with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, no_words, push, step
 from sankore_rules.sankore.rules.common import (
@@ -14,8 +14,9 @@ from sankore_rules.sankore.rules.common import (
     contribute_tasks,
     free_library_slots,
 )
+from sankore_rules.sankore.rules.market import take_from_market
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import MarketColumn, State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, player_to_change
 
 __all__ = ["take_from_market"]
 
@@ -39,33 +40,14 @@ def _tile_reasons(rules: Rules, state: State, p: int, action: Action, free: bool
     return book_payment_reasons(rules, state, p, tile.discipline)
 
 
-def take_from_market(rules: Rules, state: State, tile_id: str) -> None:
-    """Remove a tile from the market; a dealt tile is replaced from its pile (EST-9, EST-10)."""
-    d = rules.class_tiles[tile_id].discipline
-    i = rules.discipline_index[d]
-    c = state.market[i]
-    if tile_id == c.level3:
-        c = MarketColumn(None, c.pile2, c.shown2, c.pile1, c.shown1)
-    elif c.pile2 and tile_id == c.pile2[0]:
-        c = MarketColumn(c.level3, c.pile2[1:], c.shown2, c.pile1, c.shown1)
-    elif tile_id == c.shown2:
-        pile, shown = (c.pile2[1:], c.pile2[0]) if c.pile2 else ((), None)
-        c = MarketColumn(c.level3, pile, shown, c.pile1, c.shown1)
-    elif c.pile1 and tile_id == c.pile1[0]:
-        c = MarketColumn(c.level3, c.pile2, c.shown2, c.pile1[1:], c.shown1)
-    else:
-        pile, shown = (c.pile1[1:], c.pile1[0]) if c.pile1 else ((), None)
-        c = MarketColumn(c.level3, c.pile2, c.shown2, pile, shown)
-    state.market = replaced_at(state.market, i, c)
-
-
 def _establish(rules: Rules, state: State, p: int, tile_id: str, free: bool) -> None:
-    take_from_market(rules, state, tile_id)
     log(state, "establish", p, tile=tile_id, free=free)
     tasks = [Task("establish_space", p, {"tile": tile_id})]
     if not free:
         tasks.append(contribute_tasks(p, rules.class_tiles[tile_id].discipline))
     push(state, *tasks)
+    # Last: the pile's new top may be a chance step, resolved before the tasks above.
+    take_from_market(rules, state, tile_id)
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:

@@ -20,6 +20,7 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
 from sankore_rules.sankore.limits import SEED_BOUND
+from sankore_rules.sankore.rules.market import take_from_market
 from sankore_rules.sankore.state import (
     MadrasaTile,
     MarketColumn,
@@ -51,17 +52,23 @@ def generator(seed: object) -> random.Random:
 
 
 def new_state(
-    rules: Rules, players: object, seed: object, library: object, turn_limit: object = None
+    rules: Rules,
+    players: object,
+    seed: object,
+    library: object,
+    turn_limit: object = None,
+    explicit: bool = False,
 ) -> State:
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
     ``turn_limit`` is the variant that bounds the game's length (see
-    [`State`][sankore_rules.State]). The arguments come from callers as they are, so their
+    [`State`][sankore_rules.State]); ``explicit`` leaves the chance steps of play to the caller
+    (``core/chance.py``). The arguments come from callers as they are, so their
     types are checked here too (the compiled build would otherwise refuse them first).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    state, _ = deal(rules, players, seed, library, turn_limit)
+    state, _ = deal(rules, players, seed, library, turn_limit, explicit)
     # DRAFT-3: clockwise from the first player; then the first turn.
     first = state.first_player
     order = [(first + k) % players for k in range(players)]
@@ -74,7 +81,12 @@ def new_state(
 
 
 def deal(
-    rules: Rules, players: int, seed: object, library: object, turn_limit: object = None
+    rules: Rules,
+    players: int,
+    seed: object,
+    library: object,
+    turn_limit: object = None,
+    explicit: bool = False,
 ) -> tuple[State, list[int]]:
     """The common, player and draft setup of ``players`` seats, before anyone drafts.
 
@@ -169,9 +181,11 @@ def deal(
         market.append(
             MarketColumn(
                 level3=by_level[3][0],
-                pile2=tuple(by_level[2][1:]),
+                # The top face up, the rest in no order: which comes next is drawn when the
+                # top leaves (the chance step market_turn).
+                pile2=(by_level[2][1], *sorted(by_level[2][2:])),
                 shown2=by_level[2][0],
-                pile1=tuple(by_level[1][1:]),
+                pile1=(by_level[1][1], *sorted(by_level[1][2:])),
                 shown1=by_level[1][0],
             )
         )
@@ -221,6 +235,7 @@ def deal(
         supply_books[idx[book]] -= 1
         draft.append((col.shown1, book, d))
     state = draft_of(State)(
+        explicit_chance=explicit,
         rules_name=rules.name,
         rules_hash=rules.content_hash,
         player_count=players,
@@ -393,10 +408,6 @@ def _draft_finish(rules: Rules, state: State, task: Task, action: Action | None)
         state.supply_books = adjusted(state.supply_books, rules.discipline_index[book], 1)
         state.students_out = adjusted(state.students_out, rules.discipline_index[student], 1)
     state.draft = ()
-    market = list(state.market)
-    for i, col in enumerate(market):
-        if col.shown1 in left_over:
-            continue
-        pile, shown = (col.pile1[1:], col.pile1[0]) if col.pile1 else ((), None)
-        market[i] = MarketColumn(col.level3, col.pile2, col.shown2, pile, shown)
-    state.market = tuple(market)
+    for col in state.market:
+        if col.shown1 is not None and col.shown1 not in left_over:
+            take_from_market(rules, state, col.shown1)  # its pile's top moves down (EST-10)

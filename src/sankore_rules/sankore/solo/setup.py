@@ -32,12 +32,14 @@ def new_solo_state(
     library: object,
     turn_limit: object = None,
     row: object = SCHOLAR_ROWS[0],
+    explicit: bool = False,
 ) -> State:
     """A new solo game against the Scholar of ``difficulty``, waiting for your draft.
 
     The arguments come from callers as they are: each is checked (the seed, Library side and
     turn limit as in every game, by ``deal``). ``row`` is the reading of ruling SCHOLAR-4: the
-    row space each of the Scholar's phase 2 and 3 turns uses (``SCHOLAR_ROWS``).
+    row space each of the Scholar's phase 2 and 3 turns uses (``SCHOLAR_ROWS``); ``explicit``
+    leaves the chance steps of play to the caller (``core/chance.py``).
 
     Raises:
         ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, a row
@@ -54,7 +56,7 @@ def new_solo_state(
             f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
             f"library must be {SOLO_LIBRARY!r}, got {library!r}"
         )
-    state, cards = deal(rules, 2, seed, library, turn_limit)  # SOLO-SET-2
+    state, cards = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
     scholar = player_to_change(state, SCHOLAR)
     # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
     # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
