@@ -281,7 +281,8 @@ def test_ft_pub_dj_6_echidna_doubles_the_builders_coins() -> None:
 
 
 def test_ft_pub_dj_8_hagis_the_villages_palace_next_door() -> None:
-    """FT-PUB-DJ-8 Hagis (10), an Elder or a Fakir: the Village's palace goes on a tile around."""
+    """FT-PUB-DJ-8 Hagis (10), an Elder or a Fakir: the Village's palace goes on a tile around
+    (any other palace placed too: ruling FT-ENGINE-11, test_five_tribes_rulebook)."""
     state = _holding("hagis", 1)
     put(state, "c3", "yellow")
     state = arrive(state, "c2", "c3", "yellow")
@@ -293,7 +294,8 @@ def test_ft_pub_dj_8_hagis_the_villages_palace_next_door() -> None:
 
 
 def test_ft_pub_dj_14_lamia_the_oasis_palm_tree_next_door() -> None:
-    """FT-PUB-DJ-14 Lamia (10), an Elder or a Fakir: the Oasis's palm tree goes on a tile around."""
+    """FT-PUB-DJ-14 Lamia (10), an Elder or a Fakir: the Oasis's palm tree goes on a tile around
+    (any other palm tree placed too: ruling FT-ENGINE-11)."""
     state = position()
     own(state, 0, "lamia")
     deal(state, 0, "fakir")
@@ -392,7 +394,8 @@ def test_ft_pub_dj_21_sloar_the_top_resource_card() -> None:
 
 def test_ft_pub_16_once_a_turn_on_ones_turn_and_at_once_when_taken() -> None:
     """FT-PUB-16, ruling FT-ENGINE-8: a Djinn taken may be used in the same turn; its power once
-    a turn; a new turn allows it again; a power is never offered in another's decision."""
+    a round (the rulebook's turn), so its owner's next turn of the round does not allow it
+    again; a power is never offered in another's decision."""
     state = position()
     show(state, "sloar")
     deal(state, 0, "fakir", "fakir", "gold")
@@ -412,8 +415,10 @@ def test_ft_pub_16_once_a_turn_on_ones_turn_and_at_once_when_taken() -> None:
     state.turn_track = [None, 1, 2, 3]
     state.bid_track = [0, None, None, None, None, None, None, None, None]
     state = ask(state, "turn", 0, marker=0)
-    assert state.used_powers == () and _uses(state) == ["use sloar 1f"]
+    assert state.used_powers == ("sloar",) and _uses(state) == []
+    assert codes(state, "use sloar 1f") == ["power_used"]
     rival = state.clone()
+    rival.used_powers = ()
     rival.agenda = (Task("sell", 1),)
     assert legal(rival) == ["end"]
     assert codes(rival, "use sloar 1f") == ["not_held"]

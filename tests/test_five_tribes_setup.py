@@ -254,8 +254,8 @@ def test_every_step_answers_with_the_verbs_it_declares() -> None:
     """Each decision's options use only the verbs its step declares (the docs list them)."""
     decisions = {k: s for k, s in ENGINE.steps.items() if s.candidates is not None}
     assert sorted(decisions) == sorted(
-        ["bid", "pick", "drop", "builders", "assassins", "kill", "kill_again", "tile", "sell",
-         "claim", "raise", "plant", "fill", "nearby", "keep", "powers"]
+        ["bid", "pick", "drop", "tribe", "builders", "assassins", "kill", "kill_again", "tile",
+         "sell", "claim", "raise", "plant", "piece", "fill", "nearby", "keep", "powers"]
     )  # fmt: skip
     state = sr.new_game(players=2, seed=5, game="five_tribes")
     rng = random.Random(0)

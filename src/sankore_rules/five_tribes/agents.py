@@ -14,7 +14,7 @@ Examples:
     >>> import sankore_rules as sr
     >>> rules = sr.load_rules(game="five_tribes")
     >>> action_space(rules).size
-    1187
+    1188
     >>> layout = tensor_layout(rules)
     >>> out = [0.0] * layout.size
     >>> layout.write(sr.new_game(players=3, seed=1, game="five_tribes"), 0, out)
@@ -135,7 +135,7 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
         ("plant <cell>", "a palm tree on a tile (place_palm)", on_cells("plant")),
         (
             "place <cell>",
-            "the tile around for the tile action's piece (palace_nearby, palm_nearby)",
+            "the tile around for a palace or palm tree placed (palace_nearby, palm_nearby)",
             on_cells("place"),
         ),
         (
@@ -153,6 +153,12 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
             ],
         ),
         ("end", "the turn ends (FT-ACT-9)", [Action("end")]),
+        # Last, so that adding it (issue 43) kept every other action's index.
+        (
+            "tribe",
+            "the tribe taken acts, no Djinn's power wanted first (FT-ACT-6, ruling FT-ENGINE-8)",
+            [Action("tribe")],
+        ),
     ]
 
 

@@ -27,7 +27,7 @@ from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
 from sankore_rules.five_tribes.rules.setup import SEED_BOUND
 from sankore_rules.five_tribes.state import FiveTribesState, TribesPlayer
-from sankore_rules.five_tribes.tables import MeepleEffect, strict_converter
+from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind, strict_converter
 
 __all__ = ["FORMAT", "problems", "read_state", "write_state"]
 
@@ -249,9 +249,15 @@ _CAUSES = (None, "last_camel", "no_move")
 def _meeple_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     """Every meeple once, by colour: on the board, in the bag, in the pools or in hand."""
     found: list[str] = []
+    width = len(rules.colours)
     rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
     if state.move is not None:
         rows.append(state.move.hand)
+    # The meeples taken wait for their tribe's action in its step (ruling FT-ENGINE-8).
+    for task in state.agenda:
+        colour, count = task.args.get("colour", -1), task.args.get("count", -1)
+        if task.kind == "tribe" and 0 <= colour < width and 0 <= count < MAX_NUMBER:
+            rows.append(tuple(count * (c == colour) for c in range(width)))
     for c, colour in enumerate(rules.colours):
         total = sum(r[c] for r in rows)
         if total != rules.meeple_counts[c]:
@@ -302,9 +308,21 @@ def _djinn_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
             f"djinn_display: {len(state.djinn_display)} Djinns, "
             f"at most {rules.tables.djinns.display}"
         )
-    held = Counter([*state.djinn_deck, *state.djinn_display, *state.djinn_discard])
-    for holder in state.players:
-        held.update(holder.djinns)
+    piles = [
+        ("djinn_deck", state.djinn_deck),
+        ("djinn_display", state.djinn_display),
+        ("djinn_discard", state.djinn_discard),
+        *((f"players[{seat}].djinns", h.djinns) for seat, h in enumerate(state.players)),
+    ]
+    for name, pile in piles:
+        # Another component's id (a tile's, a card's) among Djinns would be counted as one more
+        # Djinn, and looked up as one later.
+        foreign = [d for d in pile if d not in rules.djinn_by_id]
+        if foreign:
+            found.append(f"{name}: {foreign[0]!r} is not a Djinn of the ruleset")
+    if found:
+        return found
+    held = Counter([d for _, pile in piles for d in pile])
     for djinn in sorted(held.keys() | rules.djinn_by_id.keys()):
         if held[djinn] != 1:
             found.append(
@@ -351,11 +369,13 @@ _TASK_ARGS: dict[str, tuple[str, ...]] = {
     "assassins": ("cell", "count"),
     "kill": ("cell", "reach", "kills"),
     "kill_again": ("at", "left"),
+    "tribe": ("cell", "colour", "count"),
     "tile": ("cell",),
     "fill": ("djinn",),
     "raise": ("djinn",),
     "plant": ("djinn",),
     "claim": ("djinn",),
+    "piece": ("cell", "djinn"),
     "nearby": ("djinn", "cell"),
     "keep": ("count",),
 }
@@ -375,6 +395,14 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
             return [f"agenda: the {task.kind!r} step names no cell"]
         if "djinn" in keys and task.args["djinn"] >= len(rules.djinn_by_id):
             return [f"agenda: the {task.kind!r} step names no Djinn"]
+        if task.kind == "tribe" and (
+            task.args["colour"] >= len(rules.colours) or not task.args["count"]
+        ):
+            return ["agenda: the 'tribe' step names no colour or no meeple"]
+        if task.kind == "piece" and rules.djinn_by_id[
+            list(rules.djinn_by_id)[task.args["djinn"]]
+        ].power.kind not in (PowerKind.PLACE_PALACE, PowerKind.PLACE_PALM):
+            return ["agenda: the 'piece' step names a Djinn that places no piece"]
         if task.kind == "keep" and task.args["count"] > len(state.djinn_discard):
             return ["agenda: the 'keep' step counts more Djinns than the discard pile holds"]
         if task.kind == "kill_again" and task.args["at"] >= len(rules.cells) + state.player_count:

@@ -131,8 +131,9 @@ class FiveTribesState:
         bid_track: the marker on each bid space (the tracks table's order), None when free.
         round: the round being played, from 1.
         move: the move being made, None between moves.
-        used_powers: the Djinns whose paid power was used this turn (FT-PUB-16: at most
-            once a turn); emptied when a turn or an auction starts.
+        used_powers: the Djinns whose paid power was used this round (FT-PUB-16: at most
+            once a turn, the rulebook's turn being the round, ruling FT-ENGINE-8); emptied
+            when the next round's auction starts.
         end_triggered: whether the game ends at the end of this round (FT-END-1).
         end_cause: ``"last_camel"`` or ``"no_move"`` once triggered.
         game_over: whether the game is over.
