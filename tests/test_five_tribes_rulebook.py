@@ -13,11 +13,14 @@ are those the peer implementation (otac0n/GameTheory) gives each card.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import sankore_rules as sr
 from sankore_rules.core.tasks import Task
+from sankore_rules.five_tribes.display.words import describe_events
+from sankore_rules.five_tribes.game import FIVE_TRIBES
 from sankore_rules.five_tribes.state import FiveTribesState
 from tribes_positions import (
     TRIBES,
@@ -34,6 +37,8 @@ from tribes_positions import (
     position,
     put,
 )
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "five-tribes"
 
 
 def _cell(name: str) -> int:
@@ -62,7 +67,7 @@ def _two_player_round() -> FiveTribesState:
     for first, second in (("a1", "a2"), ("a5", "a6"), ("c1", "c2"), ("c4", "c5"), ("e5", "e6")):
         put(state, first, "yellow")
         put(state, second, "yellow")
-    state.turn_track = [0, 1, 2, 3]  # markers 0, 1 are P0's; 2, 3 P1's
+    state.bid_order_track = [0, 1, 2, 3]  # markers 0, 1 are P0's; 2, 3 P1's
     return ask(state, "auction", -1)
 
 
@@ -228,6 +233,56 @@ def test_nekir_pays_for_each_meeple_a_double_kill_takes() -> None:
     state = arrive(state, "c2", "c3", "red")
     state = play(state, "use ibus 1e", "kill d3 green")  # then d3's Elder, by itself
     assert on(state, "d3") == {} and state.players[1].coins == 50 + 2 * 2
+
+
+# ---- the rulebook's names ----------------------------------------------------------------------
+
+
+def test_the_tracks_and_the_market_by_the_rulebook_names_in_the_text_view() -> None:
+    """Ruling FT-AMB-7: markers wait on the Bid Order Track and bid for a space of the Turn Order
+    Track (the rulebook's components: "1 Bid Order Track & 1 Turn Order Track"); the 6-coin
+    market is the Large Market. The text view, the prompt and the event words say so."""
+    state = play(sr.new_game(players=2, seed=5, game="five_tribes"), "bid 8")
+    text = FIVE_TRIBES.text(TRIBES, state)
+    lines = text.splitlines()
+    assert "Turn Order Track: 0:., 0:., 0:., 1:., 3:., 5:., 8:P1, 12:., 18:." in lines
+    assert "Bid Order Track: ., P0, P0, P1" in lines
+    assert "Now: P0 decides (bid): Choose a space of the Turn Order Track" in lines
+    assert "M Large Market (buy cards)" in text
+    for old in ("bid track", "turn-order", "turn order:", "great"):
+        assert old not in text.lower()
+    assert describe_events(state)[-1] == (
+        "P1 bid on the 8 space of the Turn Order Track, paying 8 coins"
+    )
+    state = play(state, "bid 18", "bid 0", "bid 1")
+    turn = [line for line in describe_events(state) if "begins a turn" in line]
+    assert turn == ["P0 begins a turn, marker 0 to the Bid Order Track"]
+    assert state.bid_order_track == (0, None, None, None)
+
+
+def test_the_docs_name_the_tracks_and_the_market_as_the_rulebook_does() -> None:
+    """Ruling FT-AMB-7: the Five Tribes pages say Turn Order Track, Bid Order Track and Large
+    Market, never the old names."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(DOCS.glob("*.md")))
+    assert "Turn Order Track" in text and "Bid Order Track" in text and "Large Market" in text
+    for old in ("bid track", "turn-order track", "great market"):
+        assert old not in text.lower()
+
+
+def test_from_json_reads_a_state_written_with_the_old_track_keys() -> None:
+    """Ruling FT-AMB-7: a state stored before the renaming (its Turn Order Track under
+    "bid_track", its Bid Order Track under "turn_track") reads back as the same state; one
+    holding an old key beside its new name is refused, naming the extra field."""
+    state = play(sr.new_game(players=3, seed=2, game="five_tribes"), "bid 5")
+    document = json.loads(sr.to_json(state))
+    data = document["state"]
+    old = {"bid_track" if k == "turn_order_track" else "turn_track" if k == "bid_order_track"
+           else k: v for k, v in data.items()}  # fmt: skip
+    assert old["bid_track"] == list(state.turn_order_track)
+    assert sr.from_json(json.dumps({**document, "state": old})) == state
+    both = {**data, "bid_track": data["turn_order_track"]}
+    with pytest.raises(sr.StateError, match="bid_track"):
+        sr.from_json(json.dumps({**document, "state": both}))
 
 
 # ---- from_json: a foreign id among Djinns ------------------------------------------------------

@@ -132,7 +132,7 @@ def _tracks(rules: sr.Rules, page: str) -> str:
     t = ft.tables.tracks
     bids = ", ".join(str(b) for b in t.bids)
     lines = [
-        f'- Bid track, the "0" column first ({t.bids_source.value}): {bids}.',
+        f'- Turn Order Track, the "0" column first ({t.bids_source.value}): {bids}.',
         f"- Coins at setup ({t.start_coins_source.value}): {t.start_coins} per player; "
         f"the bank holds {t.bank} coins in all ({t.bank_source.value}).",
         f"- Supply ({t.pieces_source.value}): {t.palms} palm trees, {t.palaces} palaces; "

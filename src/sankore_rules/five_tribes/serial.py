@@ -111,11 +111,33 @@ def read_state(document: dict[str, Any]) -> FiveTribesState:
     """
     if document.get("format") != FORMAT or document.get("game") != GAME:
         raise StateError(f"not a Five Tribes state (expected format {FORMAT}, game {GAME!r})")
+    document = _renamed(document)
     state = structure_state(_CONVERTER, document, FiveTribesState)
     data = document["state"]
     if json.loads(json.dumps(_plain(state))) != data:
         raise StateError("the state holds values of the wrong shape")
     return state
+
+
+#: The keys states were written with before the tracks took the rulebook's names (issue 43,
+#: ruling FT-AMB-7): the old "bid_track" held the Turn Order Track, the old "turn_track" the Bid
+#: Order Track. States and records stored then still read.
+OLD_KEYS = {"bid_track": "turn_order_track", "turn_track": "bid_order_track"}
+
+
+def _renamed(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with a state's old keys (``OLD_KEYS``) under their new names.
+
+    A key is renamed only when its new name is absent, so a state holding both is refused as
+    holding an extra field.
+    """
+    data = document.get("state")
+    if not isinstance(data, dict) or not any(old in data for old in OLD_KEYS):
+        return document
+    renamed = {
+        OLD_KEYS[k] if k in OLD_KEYS and OLD_KEYS[k] not in data else k: v for k, v in data.items()
+    }
+    return {**document, "state": renamed}
 
 
 def read_checked(rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
@@ -213,12 +235,15 @@ def _shape_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
     for name, value, low in singles:
         _counts(name, (value,), found, low)
     if state.markers != tuple(p for p in range(n) for _ in range(rules.per_count[n].markers)):
-        found.append("markers: not the players' turn-order markers")
-    if len(state.turn_track) != len(state.markers):
-        found.append(f"turn_track: {len(state.turn_track)} spaces, not {len(state.markers)}")
-    if len(state.bid_track) != len(rules.tables.tracks.bids):
+        found.append("markers: not the players' markers")
+    if len(state.bid_order_track) != len(state.markers):
         found.append(
-            f"bid_track: {len(state.bid_track)} spaces, not {len(rules.tables.tracks.bids)}"
+            f"bid_order_track: {len(state.bid_order_track)} spaces, not {len(state.markers)}"
+        )
+    if len(state.turn_order_track) != len(rules.tables.tracks.bids):
+        found.append(
+            f"turn_order_track: {len(state.turn_order_track)} spaces, "
+            f"not {len(rules.tables.tracks.bids)}"
         )
     move = state.move
     if move is not None and not (
@@ -355,9 +380,9 @@ def _piece_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
         found.append(f"palms, palm_supply: not {tracks.palms} palm trees in all")
     if sum(state.palaces) + state.palace_supply != tracks.palaces:
         found.append(f"palaces, palace_supply: not {tracks.palaces} palaces in all")
-    markers = [m for m in (*state.turn_track, *state.bid_track) if m is not None]
+    markers = [m for m in (*state.bid_order_track, *state.turn_order_track) if m is not None]
     if sorted(markers) != list(range(len(state.markers))):
-        found.append("turn_track, bid_track: every marker must be on one of them, once")
+        found.append("bid_order_track, turn_order_track: every marker must be on one of them, once")
     return found
 
 
@@ -409,8 +434,8 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
             return ["agenda: the 'kill_again' step names no tile and no player"]
         if "marker" in keys:
             marker = task.args["marker"]
-            # A marker bids from the turn-order track and takes its turn from the bid track.
-            track = state.turn_track if task.kind == "bid" else state.bid_track
+            # A marker bids from the Bid Order Track and takes its turn from the Turn Order Track.
+            track = state.bid_order_track if task.kind == "bid" else state.turn_order_track
             if marker not in track or task.player != state.markers[marker]:
                 return [
                     f"agenda: the {task.kind!r} step's marker is not where that step takes it from"

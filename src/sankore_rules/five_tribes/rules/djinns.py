@@ -129,7 +129,7 @@ def payments(rules: FiveTribesRules, state: FiveTribesState, player: int, cost: 
     elif cost is Cost.FAKIR:
         words += ["1f"] * (fakirs >= 1)
     elif cost is Cost.FAKIRS:
-        # More Fakirs than the bid track has steps down would buy nothing.
+        # More Fakirs than the Turn Order Track has steps down would buy nothing.
         steps = len(set(rules.tables.tracks.bids)) - 1
         words += [f"{n}f" for n in range(1, min(fakirs, steps) + 1)]
     return words

@@ -74,15 +74,19 @@ def movable(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
 def resolve_turn(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
-    """FT-ACT-2: the marker goes to the first free space of the turn-order track; then the move.
+    """FT-ACT-2: the marker goes to the first free space of the Bid Order Track; then the move.
 
     FT-END-1, ruling FT-ENGINE-5 (FT-PUB-21): when no tile offers a legal move, the game
     ends at the end of this round. This player and every player after may still use their
     Djinns' powers in their turn (``powers``), but no one moves again.
     """
     marker = task.args["marker"]
-    state.bid_track = replaced_at(state.bid_track, state.bid_track.index(marker), None)
-    state.turn_track = replaced_at(state.turn_track, state.turn_track.index(None), marker)
+    state.turn_order_track = replaced_at(
+        state.turn_order_track, state.turn_order_track.index(marker), None
+    )
+    state.bid_order_track = replaced_at(
+        state.bid_order_track, state.bid_order_track.index(None), marker
+    )
     # The powers used stay spent until the round ends (ruling FT-ENGINE-8): a second marker
     # of the same player in this round does not make them usable again.
     log(state, "turn", task.player, marker=marker)

@@ -1,7 +1,7 @@
 """The action of the tile where a move ended (FT-TILE-1..5, ruling FT-AMB-4).
 
 ``palm`` on an Oasis, ``palace`` on a Village, ``buy gold`` or ``buy gold silk`` at a Small or
-Great Market, ``djinn <id> <price>`` at a Sacred Place (the price ``2e`` is two Elders, ``1e1f``
+Large Market, ``djinn <id> <price>`` at a Sacred Place (the price ``2e`` is two Elders, ``1e1f``
 an Elder and a Fakir card), or ``skip``. An Oasis's palm tree and a Village's palace must be
 placed while the supply lasts (the kind's ``compulsory``, FT-PUB-13), unless a Djinn's
 power moves the piece to a tile around (``use hagis 1e``); the other actions may be skipped.
