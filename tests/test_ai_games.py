@@ -44,8 +44,8 @@ TRIBES = sr.load_rules(game="five_tribes")
 #: The bundled rulesets' sizes: a change of numbering or layout is made on purpose.
 SANKORE_ACTIONS = 685
 SANKORE_TENSOR = 7075
-TRIBES_ACTIONS = 1187
-TRIBES_TENSOR = 1099
+TRIBES_ACTIONS = 1188
+TRIBES_TENSOR = 1101
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -253,7 +253,7 @@ def test_five_tribes_seats_and_indices_are_refused_outside_the_game() -> None:
     state = sr.new_game(players=2, seed=1, game="five_tribes")
     with pytest.raises(ValueError, match=r"player must be 0\.\.1"):
         observation_tensor(state, 2)
-    with pytest.raises(ValueError, match=r"action index must be 0\.\.1186"):
+    with pytest.raises(ValueError, match=r"action index must be 0\.\.1187"):
         index_to_action(TRIBES, TRIBES_ACTIONS)
     with pytest.raises(ValueError, match="not an action of ruleset"):
         action_to_index(TRIBES, "kill p4 yellow")
@@ -280,7 +280,9 @@ def test_the_bundled_sizes() -> None:
         layout = tensor_layout(rules)
         assert size == layout.size == sum(length for _, length in layout.segments)
     assert sr.Action("bid", ("0",)) == index_to_action(TRIBES, 0)
-    assert sr.Action("end") == index_to_action(TRIBES, TRIBES_ACTIONS - 1)
+    # Issue 43 added "tribe" last, so that every action before it kept its index.
+    assert sr.Action("end") == index_to_action(TRIBES, TRIBES_ACTIONS - 2)
+    assert sr.Action("tribe") == index_to_action(TRIBES, TRIBES_ACTIONS - 1)
 
 
 def test_importing_the_ai_doors_without_numpy_names_the_extra() -> None:

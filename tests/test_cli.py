@@ -768,7 +768,7 @@ def test_play_five_tribes_against_bots_by_piped_answers(tmp_path: Path) -> None:
     )
     state = _tribes_game(3)
     first = sr.legal_actions(state)[0]
-    assert "\nNow: P0 decides (bid): Choose a space of the bid track\n" in out
+    assert "\nNow: P0 decides (bid): Choose a space of the Turn Order Track\n" in out
     assert f"> 1\nP0: {first}\n" in out
     assert "> 99\nNot possible: there is no action 99: choose 1 to " in out
     assert out.endswith(

@@ -315,7 +315,7 @@ def test_five_tribes_events_read_as_sentences() -> None:
     for event, line in words["bid"]:
         detail = event.detail
         assert (
-            f"P{event.player} bid on the {detail['bid']} space of the bid track, "
+            f"P{event.player} bid on the {detail['bid']} space of the Turn Order Track, "
             f"paying {detail['paid']} coins"
         ) == line
     for _event, line in words["game_over"]:

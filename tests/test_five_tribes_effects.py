@@ -151,8 +151,8 @@ def test_ft_tile_3_small_market_one_of_the_first_three_for_3() -> None:
     assert legal(poor) == ["skip"] and codes(poor, "buy gold") == ["coins_short"]
 
 
-def test_ft_tile_4_great_market_two_of_the_first_six_for_6() -> None:
-    """FT-TILE-4, FT-PUB-14: a Great (Large) Market sells two of the first 6 cards for 6 coins."""
+def test_ft_tile_4_large_market_two_of_the_first_six_for_6() -> None:
+    """FT-TILE-4, FT-PUB-14: a Large Market sells two of the first 6 cards for 6 coins."""
     state = position()
     _market(state, "gold", "gold", "silk", "fish", "fish", "fish", "ivory")
     put(state, "e1", "yellow")

@@ -81,12 +81,16 @@ def test_the_auction_sets_the_order_the_page_gives() -> None:
     state = played(4)
     bids = sr.rules_of(state).tables.tracks.bids
     order = sorted(
-        ((bids[i], i, state.markers[m]) for i, m in enumerate(state.bid_track) if m is not None),
+        (
+            (bids[i], i, state.markers[m])
+            for i, m in enumerate(state.turn_order_track)
+            if m is not None
+        ),
         reverse=True,
     )
-    # The first turn has begun: P0's marker of the 12 space has left the bid track already.
+    # The first turn has begun: P0's marker of the 12 space has left the Turn Order Track already.
     assert [(5, 1), (1, 0), (0, 1)] == [(value, seat) for value, _, seat in order]
-    assert [0] == [state.markers[m] for m in state.turn_track if m is not None]
+    assert [0] == [state.markers[m] for m in state.bid_order_track if m is not None]
     assert "P0 (12), P1 (5), P0 (1), P1 (0)" in section("The auction (actions 1 to 4)")
 
 

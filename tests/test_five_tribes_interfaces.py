@@ -109,7 +109,7 @@ def test_the_text_view_ends_with_a_legend_of_its_letters() -> None:
     assert lines[start - 1].startswith("Now: P")
     assert lines[start + 1] == (
         "Tiles: O Oasis (a palm tree, compulsory), V Village (a palace, compulsory), "
-        "m Small Market (buy cards), M Great Market (buy cards), S Sacred Place (buy a Djinn)."
+        "m Small Market (buy cards), M Large Market (buy cards), S Sacred Place (buy a Djinn)."
     )
     assert lines[start + 3] == (
         "Meeples: Y yellow (Viziers), W white (Elders), G green (Merchants), B blue (Builders), "

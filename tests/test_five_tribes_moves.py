@@ -119,8 +119,8 @@ def test_ft_end_1_the_last_camel_ends_the_game_at_the_end_of_the_round() -> None
     state = position()
     state.players[0].camels = 1
     state.camels = (0,) * 10 + state.camels[10:]
-    state.turn_track = [1, 3, 0, None]
-    state.bid_track = [None, None, None, 2, None, None, None, None, None]
+    state.bid_order_track = [1, 3, 0, None]
+    state.turn_order_track = [None, None, None, 2, None, None, None, None, None]
     put(state, "c3", "yellow")
     put(state, "d1", "green")
     put(state, "d2", "green")
@@ -146,8 +146,8 @@ def test_ft_engine_5_no_legal_move_ends_the_game_at_the_round_end() -> None:
     state = position()
     put(state, "a1", "yellow")
     put(state, "e6", "white")
-    state.turn_track = [None, 1, 2, 3]
-    state.bid_track = [0, None, None, None, None, None, None, None, None]
+    state.bid_order_track = [None, 1, 2, 3]
+    state.turn_order_track = [0, None, None, None, None, None, None, None, None]
     state.agenda = (Task("round_end", -1),)
     state = ask(state, "turn", 0, marker=0)
     assert state.game_over and state.end_cause == "no_move" and state.round == 1

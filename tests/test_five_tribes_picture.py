@@ -116,18 +116,25 @@ def test_camels_palm_trees_and_palaces_stand_where_the_state_has_them(
 
 
 @pytest.mark.parametrize(("players", "when"), CASES)
-def test_the_bid_and_turn_tracks_show_every_marker_on_its_space(players: int, when: str) -> None:
-    """FT-AUC-1, FT-ACT-2: the bid track's spaces with their prices, the turn-order track's
-    spaces, and each marker on its space, of its owner's colour and number."""
+def test_the_two_order_tracks_show_every_marker_on_its_space(players: int, when: str) -> None:
+    """FT-AUC-1, FT-ACT-2, ruling FT-AMB-7: the Turn Order Track's spaces with their prices, the
+    Bid Order Track's spaces, and each marker on its space, of its owner's colour and number;
+    each track titled by its rulebook name."""
     state = position(players, when)
     rules = sr.rules_of(state)
     root = drawn(state)
     tracks = panel(root, "tracks")
     spaces = [e for e in tracks.iter(f"{SVG}g") if e.get("data-track") and not e.get("data-piece")]
-    bid_spaces = [e for e in spaces if e.get("data-track") == "bid"]
-    assert [str(v) for v in rules.tables.tracks.bids] == [words(e) for e in bid_spaces]
-    assert len(state.turn_track) == len([e for e in spaces if e.get("data-track") == "turn"])
-    for track, held in (("bid", state.bid_track), ("turn", state.turn_track)):
+    priced = [e for e in spaces if e.get("data-track") == "turn-order"]
+    assert [str(v) for v in rules.tables.tracks.bids] == [words(e) for e in priced]
+    waiting = [e for e in spaces if e.get("data-track") == "bid-order"]
+    assert len(state.bid_order_track) == len(waiting)
+    assert "Turn Order Track (coins each space costs)" in words(tracks)
+    assert "Bid Order Track (first bids first)" in words(tracks)
+    for track, held in (
+        ("turn-order", state.turn_order_track),
+        ("bid-order", state.bid_order_track),
+    ):
         expected = [
             (str(i), str(marker), str(state.markers[marker]))
             for i, marker in enumerate(held)
@@ -218,13 +225,13 @@ def test_what_the_last_action_touched_is_ringed() -> None:
                 seen.add(event.kind)
         bids = [e for e in state.events if e.kind == "bid"]
         if bids:
-            # The marker bid with stands on the bid track (unless the first turn of the round,
+            # The marker bid with stands on the Turn Order Track (unless the round's first turn,
             # in the same action, has already moved it): the space it stands on is ringed.
             marker = bids[-1].detail["marker"]
             track, held = (
-                ("bid", state.bid_track)
-                if marker in state.bid_track
-                else ("turn", state.turn_track)
+                ("turn-order", state.turn_order_track)
+                if marker in state.turn_order_track
+                else ("bid-order", state.bid_order_track)
             )
             space = str(held.index(marker))
             assert [
@@ -280,17 +287,17 @@ def test_the_picture_comes_apart_in_layers_with_the_same_frame_all_game() -> Non
 
 
 def test_the_empty_table_draws_cells_track_spaces_and_the_legend() -> None:
-    """A ruleset alone: the 30 cells, the bid track's 9 spaces, the legend's 5 tile kinds and
+    """A ruleset alone: the 30 cells, the Turn Order Track's 9 spaces, the legend's 5 tile kinds and
     5 meeple colours, and no piece."""
     root = ET.fromstring(sr.state_svg(sr.load_rules(game="five_tribes")))
     assert 30 == len([e for e in root.iter() if e.get("data-cell")])
-    assert 9 == len([e for e in root.iter() if e.get("data-track") == "bid"])
+    assert 9 == len([e for e in root.iter() if e.get("data-track") == "turn-order"])
     legend = [e.get("data-legend") for e in root.iter() if e.get("data-legend")]
     assert [
         "oasis",
         "village",
         "small_market",
-        "great_market",
+        "large_market",
         "sacred_place",
         "yellow",
         "white",

@@ -3,7 +3,7 @@ FT-PUB-14, FT-PUB-16, FT-PUB-17, FT-PUB-19, FT-PUB-21, FT-END-1, FT-DJ-1; every 
 FT-PUB-DJ-1..22; rulings FT-ENGINE-4, FT-ENGINE-5, FT-ENGINE-8..10).
 
 The grid of ``tribes_positions``: Oases a1-a6, Small Markets b1-b6, c6 and d6, Villages c1-c5,
-Sacred Places d1-d5, e5 and e6, Great Markets e1-e4. The blue values are the Villages' and the
+Sacred Places d1-d5, e5 and e6, Large Markets e1-e4. The blue values are the Villages' and the
 Sacred Places'.
 """
 
@@ -281,7 +281,8 @@ def test_ft_pub_dj_6_echidna_doubles_the_builders_coins() -> None:
 
 
 def test_ft_pub_dj_8_hagis_the_villages_palace_next_door() -> None:
-    """FT-PUB-DJ-8 Hagis (10), an Elder or a Fakir: the Village's palace goes on a tile around."""
+    """FT-PUB-DJ-8 Hagis (10), an Elder or a Fakir: the Village's palace goes on a tile around
+    (any other palace placed too: ruling FT-ENGINE-11, test_five_tribes_rulebook)."""
     state = _holding("hagis", 1)
     put(state, "c3", "yellow")
     state = arrive(state, "c2", "c3", "yellow")
@@ -293,7 +294,8 @@ def test_ft_pub_dj_8_hagis_the_villages_palace_next_door() -> None:
 
 
 def test_ft_pub_dj_14_lamia_the_oasis_palm_tree_next_door() -> None:
-    """FT-PUB-DJ-14 Lamia (10), an Elder or a Fakir: the Oasis's palm tree goes on a tile around."""
+    """FT-PUB-DJ-14 Lamia (10), an Elder or a Fakir: the Oasis's palm tree goes on a tile around
+    (any other palm tree placed too: ruling FT-ENGINE-11)."""
     state = position()
     own(state, 0, "lamia")
     deal(state, 0, "fakir")
@@ -325,13 +327,13 @@ def test_ft_pub_dj_13_kumarbi_fakirs_lower_the_bid() -> None:
     state = position()
     own(state, 0, "kumarbi")
     deal(state, 0, "fakir", "fakir")
-    state.turn_track = [0, 1, 2, 3]
+    state.bid_order_track = [0, 1, 2, 3]
     state = ask(state, "auction", -1)
     assert state.decision == Task("bid", 0, {"marker": 0, "discount": 0})
     assert _uses(state) == ["use kumarbi 1f", "use kumarbi 2f"]
     state = play(state, "use kumarbi 2f", "bid 5")  # 5, two steps down: 3, 1
     assert state.players[0].coins == 49 and state.discard == ("fakir", "fakir")
-    assert state.bid_track[5] == 0
+    assert state.turn_order_track[5] == 0
     # The second marker's bid is in the same auction: the power is spent (FT-PUB-16).
     assert state.decision is not None and _uses(state) == []
 
@@ -392,7 +394,8 @@ def test_ft_pub_dj_21_sloar_the_top_resource_card() -> None:
 
 def test_ft_pub_16_once_a_turn_on_ones_turn_and_at_once_when_taken() -> None:
     """FT-PUB-16, ruling FT-ENGINE-8: a Djinn taken may be used in the same turn; its power once
-    a turn; a new turn allows it again; a power is never offered in another's decision."""
+    a round (the rulebook's turn), so its owner's next turn of the round does not allow it
+    again; a power is never offered in another's decision."""
     state = position()
     show(state, "sloar")
     deal(state, 0, "fakir", "fakir", "gold")
@@ -409,11 +412,13 @@ def test_ft_pub_16_once_a_turn_on_ones_turn_and_at_once_when_taken() -> None:
     state = state.clone()  # a sealed state is edited as a draft
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")
-    state.turn_track = [None, 1, 2, 3]
-    state.bid_track = [0, None, None, None, None, None, None, None, None]
+    state.bid_order_track = [None, 1, 2, 3]
+    state.turn_order_track = [0, None, None, None, None, None, None, None, None]
     state = ask(state, "turn", 0, marker=0)
-    assert state.used_powers == () and _uses(state) == ["use sloar 1f"]
+    assert state.used_powers == ("sloar",) and _uses(state) == []
+    assert codes(state, "use sloar 1f") == ["power_used"]
     rival = state.clone()
+    rival.used_powers = ()
     rival.agenda = (Task("sell", 1),)
     assert legal(rival) == ["end"]
     assert codes(rival, "use sloar 1f") == ["not_held"]
@@ -470,8 +475,8 @@ def test_ft_pub_12_the_kill_takes_a_tile_only_with_a_camel_left() -> None:
     assert state.end_cause == "last_camel"
 
 
-def test_ft_pub_14_the_great_market_asks_6_for_the_last_card() -> None:
-    """FT-PUB-14: with one card left, the Great Market still asks 6 coins for it."""
+def test_ft_pub_14_the_large_market_asks_6_for_the_last_card() -> None:
+    """FT-PUB-14: with one card left, the Large Market still asks 6 coins for it."""
     state = position()
     state.deck += state.market[1:]
     state.market = state.market[:1]
@@ -492,7 +497,7 @@ def test_ft_pub_19_and_ft_engine_4_the_djinn_deck_is_rebuilt_from_its_discards()
     state.djinn_display = state.djinn_display[:-1]
     state.djinn_deck = []
     discarded = sorted(state.djinn_discard)
-    state.turn_track = [0, 1, 2, 3]
+    state.bid_order_track = [0, 1, 2, 3]
     state = ask(state, "round_end", -1)
     assert len(state.djinn_display) == 3 and state.djinn_discard == ()
     assert sorted(state.djinn_display[2:] + state.djinn_deck) == discarded
@@ -510,8 +515,8 @@ def test_ft_pub_21_and_ft_engine_5_djinn_powers_after_the_last_move() -> None:
     own(state, 1, "enki")
     deal(state, 0, "fakir")
     give(state, 1, "white", 1)
-    state.turn_track = [None, 1, None, 3]  # markers 0, 1 are P0's; 2, 3 P1's
-    state.bid_track = [0, 2, None, None, None, None, None, None, None]
+    state.bid_order_track = [None, 1, None, 3]  # markers 0, 1 are P0's; 2, 3 P1's
+    state.turn_order_track = [0, 2, None, None, None, None, None, None, None]
     state.agenda = (Task("round_end", -1), Task("turn", 1, {"marker": 2}))
     state = ask(state, "turn", 0, marker=0)
     assert state.end_triggered and state.end_cause == "no_move" and not state.game_over
@@ -533,7 +538,7 @@ def test_ft_end_1_a_round_leaving_no_move_ends_before_the_next_auction() -> None
     state = position(players=4)
     put(state, "a1", "yellow")
     put(state, "e6", "white")
-    state.turn_track = [0, 1, 2, 3]
+    state.bid_order_track = [0, 1, 2, 3]
     ended = ask(state.clone(), "round_end", -1)
     assert ended.game_over and ended.end_cause == "no_move" and ended.round == 1
     assert [p.coins for p in ended.players] == [50] * 4 and ended.bank == 800

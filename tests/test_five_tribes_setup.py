@@ -31,7 +31,7 @@ def test_ft_set_1_thirty_tiles_on_a_5_by_6_grid() -> None:
         "oasis": 6,
         "village": 5,
         "small_market": 8,
-        "great_market": 4,
+        "large_market": 4,
         "sacred_place": 7,
     }
     tiles = TRIBES.tables.sultanate.tile
@@ -41,7 +41,7 @@ def test_ft_set_1_thirty_tiles_on_a_5_by_6_grid() -> None:
         ("oasis", 8): 6,
         ("village", 5): 5,
         ("small_market", 6): 8,
-        ("great_market", 4): 4,
+        ("large_market", 4): 4,
         ("sacred_place", 6): 4,
         ("sacred_place", 10): 1,
         ("sacred_place", 12): 1,
@@ -104,18 +104,20 @@ def test_ft_set_3_nine_resource_cards_and_three_djinns_face_up() -> None:
 def test_ft_set_4_camels_and_markers_per_player_count(
     players: int, camels: int, markers: int
 ) -> None:
-    """FT-SET-4, FT-PUB-2: each player's camels and turn-order markers; 2 markers each (and 11
+    """FT-SET-4, FT-PUB-2: each player's camels and markers; 2 markers each (and 11
     camels) for 2 players, 1 marker and 8 camels for 3 or 4."""
     state = sr.new_game(players=players, seed=0, game="five_tribes")
     assert [p.camels for p in state.players] == [camels] * players
     assert Counter(state.markers) == dict.fromkeys(range(players), markers)
-    assert sorted(m for m in state.turn_track if m is not None) == list(range(players * markers))
+    assert sorted(m for m in state.bid_order_track if m is not None) == list(
+        range(players * markers)
+    )
 
 
 def test_ft_pub_4_the_markers_start_in_a_random_order() -> None:
     """FT-PUB-4: the first round's bidding order is drawn: it differs from seed to seed."""
     orders = {
-        tuple(sr.new_game(players=4, seed=s, game="five_tribes").turn_track) for s in range(8)
+        tuple(sr.new_game(players=4, seed=s, game="five_tribes").bid_order_track) for s in range(8)
     }
     assert len(orders) > 1
     assert all(sorted(m for m in o if m is not None) == [0, 1, 2, 3] for o in orders)
@@ -172,9 +174,10 @@ def test_a_broken_table_is_refused_with_file_entry_and_field(tmp_path: Path) -> 
 
 
 def test_ft_rnd_1_and_ft_auc_1_a_round_opens_with_bids_paid_at_once() -> None:
-    """FT-RND-1, FT-AUC-1: markers bid in turn-order track order; each bid is paid at once."""
+    """FT-RND-1, FT-AUC-1: markers bid in the order of the Bid Order Track; each bid is paid at
+    once."""
     state = sr.new_game(players=3, seed=7, game="five_tribes")
-    first = state.turn_track[0]
+    first = state.bid_order_track[0]
     assert first is not None
     assert state.decision == Task("bid", state.markers[first], {"marker": first, "discount": 0})
     after = play(state, "bid 5")
@@ -188,9 +191,9 @@ def test_ft_auc_2_the_zero_column_holds_three_and_pushes_up() -> None:
     """FT-AUC-2, FT-PUB-5: a marker placed on 0 takes the bottom space; those there move up; 3
     at most, so a fourth must bid 1 or more."""
     state = position(players=2)
-    state.turn_track = [0, 1, 2, 3]
+    state.bid_order_track = [0, 1, 2, 3]
     state = play(ask(state, "auction", -1), "bid 0", "bid 0", "bid 0")
-    assert state.bid_track[:3] == (2, 1, 0)
+    assert state.turn_order_track[:3] == (2, 1, 0)
     assert "bid 0" not in legal(state)
     assert codes(state, "bid 0") == ["bid_taken"]
 
@@ -198,8 +201,8 @@ def test_ft_auc_2_the_zero_column_holds_three_and_pushes_up() -> None:
 def test_ft_engine_1_a_player_who_cannot_pay_takes_the_cheapest_space() -> None:
     """Ruling FT-ENGINE-1: with 0 coins and the 0 column full, the 1 space, for nothing."""
     state = position(players=2)
-    state.turn_track = [None, None, None, 0]  # markers 0 and 1 are player 0's
-    state.bid_track = [2, 3, 1, None, None, None, None, None, None]
+    state.bid_order_track = [None, None, None, 0]  # markers 0 and 1 are player 0's
+    state.turn_order_track = [2, 3, 1, None, None, None, None, None, None]
     state.players[0].coins = 0
     state.bank += 50
     state.agenda = (Task("bid", 0, {"marker": 0, "discount": 0}),)  # settling would take it
@@ -209,10 +212,10 @@ def test_ft_engine_1_a_player_who_cannot_pay_takes_the_cheapest_space() -> None:
     assert state.events[0] == Event("bid", 0, {"marker": 0, "bid": 1, "paid": 0})
 
 
-def test_ft_act_1_and_ft_act_2_action_order_and_the_turn_order_track() -> None:
+def test_ft_act_1_and_ft_act_2_action_order_and_the_bid_order_track() -> None:
     """FT-ACT-1, FT-PUB-6: highest bid first, then the 0 column from the bottom up (the last
     placed first). FT-ACT-2, FT-PUB-7: each marker goes to the first free space of the
-    turn-order track as its turn starts."""
+    Bid Order Track as its turn starts."""
     state = sr.new_game(players=2, seed=3, game="five_tribes")
     bids = {}
     for value in ("0", "8", "0", "3"):
@@ -223,7 +226,7 @@ def test_ft_act_1_and_ft_act_2_action_order_and_the_turn_order_track() -> None:
     by_value = sorted(bids, key=lambda m: -int(bids[m]))
     zeros = [m for m in bids if bids[m] == "0"]
     expected = [*by_value[:2], zeros[1], zeros[0]]  # the later 0 sits at the bottom
-    assert state.turn_track == (expected[0], None, None, None)
+    assert state.bid_order_track == (expected[0], None, None, None)
     assert state.decision == Task("pick", state.markers[expected[0]])
 
 
@@ -242,7 +245,7 @@ def test_ft_rnd_2_market_and_djinns_refilled_and_ft_engine_4_reshuffle() -> None
     )
     state.discard += state.deck
     state.deck = []
-    state.turn_track = [0, 1, 2, 3]
+    state.bid_order_track = [0, 1, 2, 3]
     state = ask(state, "round_end", -1)
     assert len(state.market) == 9 and len(state.djinn_display) == 3
     assert len(state.deck) + len(state.discard) == 54 - 9
@@ -254,8 +257,8 @@ def test_every_step_answers_with_the_verbs_it_declares() -> None:
     """Each decision's options use only the verbs its step declares (the docs list them)."""
     decisions = {k: s for k, s in ENGINE.steps.items() if s.candidates is not None}
     assert sorted(decisions) == sorted(
-        ["bid", "pick", "drop", "builders", "assassins", "kill", "kill_again", "tile", "sell",
-         "claim", "raise", "plant", "fill", "nearby", "keep", "powers"]
+        ["bid", "pick", "drop", "tribe", "builders", "assassins", "kill", "kill_again", "tile",
+         "sell", "claim", "raise", "plant", "piece", "fill", "nearby", "keep", "powers"]
     )  # fmt: skip
     state = sr.new_game(players=2, seed=5, game="five_tribes")
     rng = random.Random(0)

@@ -10,7 +10,7 @@ helpers replace the containers they change (tuples) and never change a sealed pa
     a1-a6  oasis-1..6          b1-b6  small-market-1..6
     c1-c5  village-1..5        c6     small-market-7
     d1-d4  sacred-place-1..4   d5     sacred-place-5 (10 points)   d6  small-market-8
-    e1-e4  great-market-1..4   e5     sacred-place-6 (12)          e6  sacred-place-7 (15)
+    e1-e4  large-market-1..4   e5     sacred-place-6 (12)          e6  sacred-place-7 (15)
 
 Blue values: the Villages and the Sacred Places (c1-c5, d1-d5, e5, e6).
 """

@@ -132,7 +132,7 @@ def _tracks(rules: sr.Rules, page: str) -> str:
     t = ft.tables.tracks
     bids = ", ".join(str(b) for b in t.bids)
     lines = [
-        f'- Bid track, the "0" column first ({t.bids_source.value}): {bids}.',
+        f'- Turn Order Track, the "0" column first ({t.bids_source.value}): {bids}.',
         f"- Coins at setup ({t.start_coins_source.value}): {t.start_coins} per player; "
         f"the bank holds {t.bank} coins in all ({t.bank_source.value}).",
         f"- Supply ({t.pieces_source.value}): {t.palms} palm trees, {t.palaces} palaces; "
@@ -176,8 +176,8 @@ _POWERS: dict[str, Callable[[Power], str]] = {
     "fill_tile": lambda p: f"{p.amount} meeples from the bag onto an empty tile",
     "place_palace": lambda p: f"a palace on any {_kind_name(p.tile)}",
     "place_palm": lambda p: f"a palm tree on any {_kind_name(p.tile)}",
-    "palace_nearby": lambda p: "the Village's palace on a tile around it instead",
-    "palm_nearby": lambda p: "the Oasis's palm tree on a tile around it instead",
+    "palace_nearby": lambda p: "a palace you place goes on a tile around instead",
+    "palm_nearby": lambda p: "a palm tree you place goes on a tile around instead",
     "claim_empty": lambda p: "a camel on an empty tile",
     "claim_meeples": lambda p: "a camel on a tile holding only meeples",
     "double_builders": lambda p: f"this turn's Builders' coins times {p.amount}",

@@ -1,12 +1,12 @@
 """Five Tribes for learning agents: its fixed action space and its observation tensor's layout.
 
-The action space numbers every action a decision of the engine can list, family by family,
-each family's words ranging over the tables: the bid spaces' values, the cells of the
-Sultanate, the meeple colours, the resource cards, the Djinns and their prices, the sets of
-different goods, the Djinns' powers and their payments. It is the same for 2, 3 and 4 players.
-The tensor holds what ``FIVE_TRIBES.observation`` shows a seat, and nothing it hides (the order
-of the resource and Djinn decks, the seed, the draws made, the bank and the other players'
-coins, FT-PUB-3): the Sultanate cell by cell, the bag, the tracks, the markets, every
+The action space numbers every action a decision of the engine can list, family by family, each
+family's words ranging over the tables: the values of the Turn Order Track's spaces, the cells
+of the Sultanate, the meeple colours, the resource cards, the Djinns and their prices, the sets
+of different goods, the Djinns' powers and their payments. It is the same for 2, 3 and 4
+players. The tensor holds what ``FIVE_TRIBES.observation`` shows a seat, and nothing it hides
+(the order of the resource and Djinn decks, the seed, the draws made, the bank and the other
+players' coins, FT-PUB-3): the Sultanate cell by cell, the bag, the tracks, the markets, every
 player's holdings seen from the viewer's seat, the round and the pending decision. Nothing here
 imports numpy.
 
@@ -14,7 +14,7 @@ Examples:
     >>> import sankore_rules as sr
     >>> rules = sr.load_rules(game="five_tribes")
     >>> action_space(rules).size
-    1187
+    1188
     >>> layout = tensor_layout(rules)
     >>> out = [0.0] * layout.size
     >>> layout.write(sr.new_game(players=3, seed=1, game="five_tribes"), 0, out)
@@ -79,7 +79,7 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
     return [
         (
             "bid <value>",
-            "a value of the bid track (FT-AUC-1)",
+            "a value of the Turn Order Track (FT-AUC-1)",
             [Action("bid", (str(v),)) for v in dict.fromkeys(t.tracks.bids)],
         ),
         ("pick <cell>", "a tile whose meeples are picked up (FT-ACT-3)", on_cells("pick")),
@@ -135,7 +135,7 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
         ("plant <cell>", "a palm tree on a tile (place_palm)", on_cells("plant")),
         (
             "place <cell>",
-            "the tile around for the tile action's piece (palace_nearby, palm_nearby)",
+            "the tile around for a palace or palm tree placed (palace_nearby, palm_nearby)",
             on_cells("place"),
         ),
         (
@@ -153,6 +153,12 @@ def _families(rules: FiveTribesRules) -> list[tuple[str, str, list[Action]]]:
             ],
         ),
         ("end", "the turn ends (FT-ACT-9)", [Action("end")]),
+        # Last, so that adding it (issue 43) kept every other action's index.
+        (
+            "tribe",
+            "the tribe taken acts, no Djinn's power wanted first (FT-ACT-6, ruling FT-ENGINE-8)",
+            [Action("tribe")],
+        ),
     ]
 
 
@@ -304,16 +310,16 @@ class TribesLayout(SegmentedLayout):
                 "the Djinns whose power was used this turn (FT-PUB-16)",
             ),
             (
-                "turn_track",
+                "bid_order_track",
                 {"space": markers, "seat": seat},
                 "one-hot",
-                "whose marker is on each turn-order space",
+                "whose marker is on each space of the Bid Order Track",
             ),
             (
-                "bid_track",
+                "turn_order_track",
                 {"bid space": bids, "seat": seat},
                 "one-hot",
-                "whose marker is on each bid space (FT-AUC-1)",
+                "whose marker is on each space of the Turn Order Track (FT-AUC-1)",
             ),
             # ---- each player, from the viewer's seat
             (
@@ -431,7 +437,10 @@ class TribesLayout(SegmentedLayout):
             w.one("djinn_discard", self.djinn_pos[djinn])
         for djinn in state.used_powers:
             w.one("used_powers", self.djinn_pos[djinn])
-        for track, spaces in (("turn_track", state.turn_track), ("bid_track", state.bid_track)):
+        for track, spaces in (
+            ("bid_order_track", state.bid_order_track),
+            ("turn_order_track", state.turn_order_track),
+        ):
             for k, marker in enumerate(spaces):
                 if marker is not None:
                     w.one(track, k, seat(state.markers[marker]))

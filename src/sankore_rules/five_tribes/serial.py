@@ -27,7 +27,7 @@ from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
 from sankore_rules.five_tribes.rules.setup import SEED_BOUND
 from sankore_rules.five_tribes.state import FiveTribesState, TribesPlayer
-from sankore_rules.five_tribes.tables import MeepleEffect, strict_converter
+from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind, strict_converter
 
 __all__ = ["FORMAT", "problems", "read_state", "write_state"]
 
@@ -111,11 +111,33 @@ def read_state(document: dict[str, Any]) -> FiveTribesState:
     """
     if document.get("format") != FORMAT or document.get("game") != GAME:
         raise StateError(f"not a Five Tribes state (expected format {FORMAT}, game {GAME!r})")
+    document = _renamed(document)
     state = structure_state(_CONVERTER, document, FiveTribesState)
     data = document["state"]
     if json.loads(json.dumps(_plain(state))) != data:
         raise StateError("the state holds values of the wrong shape")
     return state
+
+
+#: The keys states were written with before the tracks took the rulebook's names (issue 43,
+#: ruling FT-AMB-7): the old "bid_track" held the Turn Order Track, the old "turn_track" the Bid
+#: Order Track. States and records stored then still read.
+OLD_KEYS = {"bid_track": "turn_order_track", "turn_track": "bid_order_track"}
+
+
+def _renamed(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with a state's old keys (``OLD_KEYS``) under their new names.
+
+    A key is renamed only when its new name is absent, so a state holding both is refused as
+    holding an extra field.
+    """
+    data = document.get("state")
+    if not isinstance(data, dict) or not any(old in data for old in OLD_KEYS):
+        return document
+    renamed = {
+        OLD_KEYS[k] if k in OLD_KEYS and OLD_KEYS[k] not in data else k: v for k, v in data.items()
+    }
+    return {**document, "state": renamed}
 
 
 def read_checked(rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
@@ -213,12 +235,15 @@ def _shape_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
     for name, value, low in singles:
         _counts(name, (value,), found, low)
     if state.markers != tuple(p for p in range(n) for _ in range(rules.per_count[n].markers)):
-        found.append("markers: not the players' turn-order markers")
-    if len(state.turn_track) != len(state.markers):
-        found.append(f"turn_track: {len(state.turn_track)} spaces, not {len(state.markers)}")
-    if len(state.bid_track) != len(rules.tables.tracks.bids):
+        found.append("markers: not the players' markers")
+    if len(state.bid_order_track) != len(state.markers):
         found.append(
-            f"bid_track: {len(state.bid_track)} spaces, not {len(rules.tables.tracks.bids)}"
+            f"bid_order_track: {len(state.bid_order_track)} spaces, not {len(state.markers)}"
+        )
+    if len(state.turn_order_track) != len(rules.tables.tracks.bids):
+        found.append(
+            f"turn_order_track: {len(state.turn_order_track)} spaces, "
+            f"not {len(rules.tables.tracks.bids)}"
         )
     move = state.move
     if move is not None and not (
@@ -249,9 +274,15 @@ _CAUSES = (None, "last_camel", "no_move")
 def _meeple_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     """Every meeple once, by colour: on the board, in the bag, in the pools or in hand."""
     found: list[str] = []
+    width = len(rules.colours)
     rows = [*state.meeples, state.bag, *(p.pool for p in state.players)]
     if state.move is not None:
         rows.append(state.move.hand)
+    # The meeples taken wait for their tribe's action in its step (ruling FT-ENGINE-8).
+    for task in state.agenda:
+        colour, count = task.args.get("colour", -1), task.args.get("count", -1)
+        if task.kind == "tribe" and 0 <= colour < width and 0 <= count < MAX_NUMBER:
+            rows.append(tuple(count * (c == colour) for c in range(width)))
     for c, colour in enumerate(rules.colours):
         total = sum(r[c] for r in rows)
         if total != rules.meeple_counts[c]:
@@ -302,9 +333,21 @@ def _djinn_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
             f"djinn_display: {len(state.djinn_display)} Djinns, "
             f"at most {rules.tables.djinns.display}"
         )
-    held = Counter([*state.djinn_deck, *state.djinn_display, *state.djinn_discard])
-    for holder in state.players:
-        held.update(holder.djinns)
+    piles = [
+        ("djinn_deck", state.djinn_deck),
+        ("djinn_display", state.djinn_display),
+        ("djinn_discard", state.djinn_discard),
+        *((f"players[{seat}].djinns", h.djinns) for seat, h in enumerate(state.players)),
+    ]
+    for name, pile in piles:
+        # Another component's id (a tile's, a card's) among Djinns would be counted as one more
+        # Djinn, and looked up as one later.
+        foreign = [d for d in pile if d not in rules.djinn_by_id]
+        if foreign:
+            found.append(f"{name}: {foreign[0]!r} is not a Djinn of the ruleset")
+    if found:
+        return found
+    held = Counter([d for _, pile in piles for d in pile])
     for djinn in sorted(held.keys() | rules.djinn_by_id.keys()):
         if held[djinn] != 1:
             found.append(
@@ -337,9 +380,9 @@ def _piece_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
         found.append(f"palms, palm_supply: not {tracks.palms} palm trees in all")
     if sum(state.palaces) + state.palace_supply != tracks.palaces:
         found.append(f"palaces, palace_supply: not {tracks.palaces} palaces in all")
-    markers = [m for m in (*state.turn_track, *state.bid_track) if m is not None]
+    markers = [m for m in (*state.bid_order_track, *state.turn_order_track) if m is not None]
     if sorted(markers) != list(range(len(state.markers))):
-        found.append("turn_track, bid_track: every marker must be on one of them, once")
+        found.append("bid_order_track, turn_order_track: every marker must be on one of them, once")
     return found
 
 
@@ -351,11 +394,13 @@ _TASK_ARGS: dict[str, tuple[str, ...]] = {
     "assassins": ("cell", "count"),
     "kill": ("cell", "reach", "kills"),
     "kill_again": ("at", "left"),
+    "tribe": ("cell", "colour", "count"),
     "tile": ("cell",),
     "fill": ("djinn",),
     "raise": ("djinn",),
     "plant": ("djinn",),
     "claim": ("djinn",),
+    "piece": ("cell", "djinn"),
     "nearby": ("djinn", "cell"),
     "keep": ("count",),
 }
@@ -375,14 +420,22 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
             return [f"agenda: the {task.kind!r} step names no cell"]
         if "djinn" in keys and task.args["djinn"] >= len(rules.djinn_by_id):
             return [f"agenda: the {task.kind!r} step names no Djinn"]
+        if task.kind == "tribe" and (
+            task.args["colour"] >= len(rules.colours) or not task.args["count"]
+        ):
+            return ["agenda: the 'tribe' step names no colour or no meeple"]
+        if task.kind == "piece" and rules.djinn_by_id[
+            list(rules.djinn_by_id)[task.args["djinn"]]
+        ].power.kind not in (PowerKind.PLACE_PALACE, PowerKind.PLACE_PALM):
+            return ["agenda: the 'piece' step names a Djinn that places no piece"]
         if task.kind == "keep" and task.args["count"] > len(state.djinn_discard):
             return ["agenda: the 'keep' step counts more Djinns than the discard pile holds"]
         if task.kind == "kill_again" and task.args["at"] >= len(rules.cells) + state.player_count:
             return ["agenda: the 'kill_again' step names no tile and no player"]
         if "marker" in keys:
             marker = task.args["marker"]
-            # A marker bids from the turn-order track and takes its turn from the bid track.
-            track = state.turn_track if task.kind == "bid" else state.bid_track
+            # A marker bids from the Bid Order Track and takes its turn from the Turn Order Track.
+            track = state.bid_order_track if task.kind == "bid" else state.turn_order_track
             if marker not in track or task.player != state.markers[marker]:
                 return [
                     f"agenda: the {task.kind!r} step's marker is not where that step takes it from"

@@ -126,13 +126,16 @@ class FiveTribesState:
         palm_supply: palm trees left in the supply.
         palace_supply: palaces left in the supply.
         bank: the coins of the bank.
-        markers: the owner of each turn-order marker.
-        turn_track: the marker on each turn-order space, None when free.
-        bid_track: the marker on each bid space (the tracks table's order), None when free.
+        markers: the owner of each player's marker (the rulebook's Turn marker).
+        bid_order_track: the marker on each space of the Bid Order Track (where markers wait
+            to bid, in that order), None when free.
+        turn_order_track: the marker on each space of the Turn Order Track (the spaces bid
+            for, the tracks table's ``bids`` order), None when free.
         round: the round being played, from 1.
         move: the move being made, None between moves.
-        used_powers: the Djinns whose paid power was used this turn (FT-PUB-16: at most
-            once a turn); emptied when a turn or an auction starts.
+        used_powers: the Djinns whose paid power was used this round (FT-PUB-16: at most
+            once a turn, the rulebook's turn being the round, ruling FT-ENGINE-8); emptied
+            when the next round's auction starts.
         end_triggered: whether the game ends at the end of this round (FT-END-1).
         end_cause: ``"last_camel"`` or ``"no_move"`` once triggered.
         game_over: whether the game is over.
@@ -165,8 +168,8 @@ class FiveTribesState:
     palace_supply: int
     bank: int
     markers: tuple[int, ...]
-    turn_track: tuple[int | None, ...]
-    bid_track: tuple[int | None, ...]
+    bid_order_track: tuple[int | None, ...]
+    turn_order_track: tuple[int | None, ...]
     round: int
     move: Move | None
     used_powers: tuple[str, ...]
@@ -232,8 +235,8 @@ class FiveTribesState:
             self.palace_supply,
             self.bank,
             self.markers,
-            self.turn_track,
-            self.bid_track,
+            self.bid_order_track,
+            self.turn_order_track,
             self.round,
             self.move,
             self.used_powers,

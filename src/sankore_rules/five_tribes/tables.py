@@ -198,7 +198,7 @@ class PlayerCount:
 
 @frozen
 class Tracks:
-    """The bid track, the coins, the supply of pieces and the per-count allotments."""
+    """The Turn Order Track, the coins, the supply of pieces and the per-count allotments."""
 
     bids: tuple[int, ...]
     bids_source: Source

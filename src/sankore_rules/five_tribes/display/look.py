@@ -42,7 +42,7 @@ KIND_COLOURS = {
     "oasis": "#b8d8a8",
     "village": "#e8d2a6",
     "small_market": "#f0c987",
-    "great_market": "#e0a95e",
+    "large_market": "#e0a95e",
     "sacred_place": "#c9b3d9",
 }
 #: The meeples' colours, by their ids in the meeple table.

@@ -1,7 +1,7 @@
 """The panels of the Five Tribes picture beside and under the Sultanate.
 
-The tracks (the bid track's spaces with their prices, the turn-order track's spaces, and each
-marker where it stands), the resource-card market, the Djinn display, the legend, and a panel
+The tracks (the Turn Order Track's spaces with their prices, the Bid Order Track's spaces, and
+each marker where it stands), the resource-card market, the Djinn display, the legend, and a panel
 per player with what they hold.
 """
 
@@ -30,34 +30,53 @@ from sankore_rules.five_tribes.display.look import (
 from sankore_rules.five_tribes.display.text import KIND_LETTER, action_words, kind_name
 from sankore_rules.five_tribes.state import FiveTribesState
 
-__all__ = ["display", "legend", "markers", "market", "player", "tracks_board"]
+__all__ = [
+    "BID_ORDER",
+    "TURN_ORDER",
+    "display",
+    "legend",
+    "markers",
+    "market",
+    "player",
+    "tracks_board",
+]
 
 # ---- the tracks ---------------------------------------------------------------------------------
 
+#: The ``data-track`` of each track's spaces and markers: the Turn Order Track (the spaces bid
+#: for, with their prices) and the Bid Order Track (where the markers wait to bid).
+TURN_ORDER, BID_ORDER = "turn-order", "bid-order"
 #: A track space's side and the x of the first; the y of each track's row of spaces.
 _SPACE, _FIRST = 30, 4
-_BID_Y, _TURN_Y = 22, 78
+_TURN_ORDER_Y, _BID_ORDER_Y = 22, 78
 
 
 def tracks_board(rules: FiveTribesRules, state: FiveTribesState | None) -> str:
-    """The bid track's spaces with their prices, and the turn-order track's spaces.
+    """The Turn Order Track's spaces with their prices, and the Bid Order Track's spaces.
 
-    The turn-order track has a space per marker in play: the most any player count uses for
+    The Bid Order Track has a space per marker in play: the most any player count uses for
     the empty table, the game's own markers for a state.
     """
-    turn_spaces = (
+    bid_order_spaces = (
         max(p.markers * p.count for p in rules.tables.tracks.players)
         if state is None
-        else len(state.turn_track)
+        else len(state.bid_order_track)
     )
     return "".join(
         [
-            heading("Bid track (coins each space costs)"),
+            heading("Turn Order Track (coins each space costs)"),
             text(
-                0, _TURN_Y - 8, "Turn order (first plays first)", font_size=13, font_weight="bold"
+                0,
+                _BID_ORDER_Y - 8,
+                "Bid Order Track (first bids first)",
+                font_size=13,
+                font_weight="bold",
             ),
-            *(_space("bid", i, _BID_Y, str(v)) for i, v in enumerate(rules.tables.tracks.bids)),
-            *(_space("turn", i, _TURN_Y, str(i + 1)) for i in range(turn_spaces)),
+            *(
+                _space(TURN_ORDER, i, _TURN_ORDER_Y, str(v))
+                for i, v in enumerate(rules.tables.tracks.bids)
+            ),
+            *(_space(BID_ORDER, i, _BID_ORDER_Y, str(i + 1)) for i in range(bid_order_spaces)),
         ]
     )
 
@@ -75,20 +94,23 @@ def _space(track: str, index: int, y: float, label: str) -> str:
 
 
 def markers(rules: FiveTribesRules, state: FiveTribesState | None, marks: Marks) -> str:
-    """Each turn-order marker on its space of the bid track or the turn-order track."""
+    """Each marker on its space of the Turn Order Track or the Bid Order Track."""
     if state is None:
         return ""
     parts = []
-    for track, spaces, y in (("bid", state.bid_track, _BID_Y), ("turn", state.turn_track, _TURN_Y)):
+    for track, spaces, y in (
+        (TURN_ORDER, state.turn_order_track, _TURN_ORDER_Y),
+        (BID_ORDER, state.bid_order_track, _BID_ORDER_Y),
+    ):
         for i, marker in enumerate(spaces):
             if marker is None:
                 continue
             seat = state.markers[marker]
             x = _FIRST + i * (_SPACE + 4)
             where = (
-                f"the {rules.tables.tracks.bids[i]} space of the bid track"
-                if track == "bid"
-                else f"space {i + 1} of the turn order"
+                f"the {rules.tables.tracks.bids[i]} space of the Turn Order Track"
+                if track == TURN_ORDER
+                else f"space {i + 1} of the Bid Order Track"
             )
             touched = ring(
                 marks, ("marker", marker), x, y, _SPACE, _SPACE, data_track=track, data_space=i

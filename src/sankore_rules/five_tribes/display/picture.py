@@ -1,12 +1,12 @@
 """The Five Tribes table as one SVG picture: the Sultanate, the tracks, the markets, the players.
 
 The picture is made of the panels of ``core.svg``: a status line saying whose turn it is, a
-panel per row of the Sultanate, then, beside the Sultanate, the tracks (bid and turn order),
-the resource-card market, the Djinn display and a legend, and under it a panel per player.
-What the ruleset alone fixes (the cells and their tiles, the track spaces, the legend) is each
-panel's board layer; what the state puts there (meeples, camels, palm trees, palaces, markers,
-cards, Djinns, players' holdings, the rings round what the last action touched) is its pieces
-layer, which the viewer swaps from frame to frame.
+panel per row of the Sultanate, then, beside the Sultanate, the tracks (the Turn Order Track and
+the Bid Order Track), the resource-card market, the Djinn display and a legend, and under it a
+panel per player. What the ruleset alone fixes (the cells and their tiles, the track spaces, the
+legend) is each panel's board layer; what the state puts there (meeples, camels, palm trees,
+palaces, markers, cards, Djinns, players' holdings, the rings round what the last action
+touched) is its pieces layer, which the viewer swaps from frame to frame.
 
 A program finds its way with ``data-*`` attributes: a tile is the group with ``data-cell``
 (exactly one per cell); a piece is a group with ``data-piece`` (``meeple``, ``camel``,

@@ -30,7 +30,7 @@ KIND_LETTER = {
     "oasis": "O",
     "village": "V",
     "small_market": "m",
-    "great_market": "M",
+    "large_market": "M",
     "sacred_place": "S",
 }
 
@@ -77,15 +77,15 @@ def render_text(rules: FiveTribesRules, state: FiveTribesState) -> str:
         lines.append("  " + " | ".join(cells))
     bids = rules.tables.tracks.bids
     lines.append(
-        "Bid track: "
+        "Turn Order Track: "
         + ", ".join(
             f"{v}:{'P' + str(state.markers[m]) if m is not None else '.'}"
-            for v, m in zip(bids, state.bid_track, strict=True)
+            for v, m in zip(bids, state.turn_order_track, strict=True)
         )
     )
     lines.append(
-        "Turn order: "
-        + ", ".join("." if m is None else f"P{state.markers[m]}" for m in state.turn_track)
+        "Bid Order Track: "
+        + ", ".join("." if m is None else f"P{state.markers[m]}" for m in state.bid_order_track)
     )
     lines.append(f"Market: {', '.join(state.market) or '-'}")
     lines.append(f"Djinns: {', '.join(state.djinn_display) or '-'}")
@@ -126,7 +126,7 @@ def legend(rules: FiveTribesRules) -> list[str]:
         "(- none).",
         f"Meeples: {meeples}.",
         "Tracks: each space reads value:marker, P1 a marker of player 1, '.' a free space; "
-        "the turn order lists the markers in the order they play.",
+        "the Bid Order Track lists the markers in the order they bid next.",
     ]
 
 

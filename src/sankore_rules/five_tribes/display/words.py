@@ -19,7 +19,7 @@ __all__ = ["GAME_WORDS", "PLAYER_WORDS", "describe_events"]
 #: What each kind of event of a player says after the player's name: the first template whose
 #: details the event has. A kind not listed is worded from its kind and details.
 PLAYER_WORDS: Mapping[str, tuple[str, ...]] = {
-    "bid": ("bid on the {bid} space of the bid track, paying {paid} coins",),
+    "bid": ("bid on the {bid} space of the Turn Order Track, paying {paid} coins",),
     "bought": ("bought {cards} from the market",),
     "camel": ("placed a camel on {cell}",),
     "cards": ("took {taken} from the market",),
@@ -47,7 +47,7 @@ PLAYER_WORDS: Mapping[str, tuple[str, ...]] = {
     "skip": ("took nothing from the tile {cell}",),
     "sold": ("sold {goods} for {value} coins",),
     "take": ("took {count} {colour} meeple(s) from {cell}",),
-    "turn": ("begins a turn with marker {marker}", "begins a turn"),
+    "turn": ("begins a turn, marker {marker} to the Bid Order Track", "begins a turn"),
 }
 #: What an event of the whole game (no player) says.
 GAME_WORDS: Mapping[str, tuple[str, ...]] = {

@@ -1,6 +1,6 @@
 """The auction (FT-RND-1, FT-AUC-1, FT-AUC-2) and the order of play it sets (FT-ACT-1).
 
-In the order of the turn-order track, each marker goes to a free space of the bid track and
+In the order of the Bid Order Track, each marker goes to a free space of the Turn Order Track and
 its owner pays that bid at once. The "0" column holds three markers: a marker placed there
 goes to the bottom and pushes those already there up. Then markers act from the highest bid
 down, and in the "0" column from the bottom up. A bid_discount power (``use kumarbi 2f``)
@@ -26,9 +26,9 @@ __all__ = ["action_order", "bid_price", "free_bids"]
 
 
 def free_bids(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
-    """The values of the bid track with a free space, lowest first (one "0" for the column)."""
+    """The Turn Order Track's values with a free space, lowest first (one "0" for the column)."""
     values: list[int] = []
-    for value, marker in zip(rules.tables.tracks.bids, state.bid_track, strict=True):
+    for value, marker in zip(rules.tables.tracks.bids, state.turn_order_track, strict=True):
         if marker is None and value not in values:
             values.append(value)
     return sorted(values)
@@ -53,11 +53,11 @@ def bid_price(
 
 
 def action_order(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
-    """The markers on the bid track in the order they act (FT-ACT-1)."""
+    """The markers on the Turn Order Track in the order they act (FT-ACT-1)."""
     placed = [
         (value, position, marker)
         for position, (value, marker) in enumerate(
-            zip(rules.tables.tracks.bids, state.bid_track, strict=True)
+            zip(rules.tables.tracks.bids, state.turn_order_track, strict=True)
         )
         if marker is not None
     ]
@@ -70,12 +70,12 @@ def action_order(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
 def resolve_auction(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
-    """Every marker bids, in the order of the turn-order track (FT-AUC-1)."""
+    """Every marker bids, in the order of the Bid Order Track (FT-AUC-1)."""
     log(state, "round", None, round=state.round)
     state.used_powers = ()
     bids = [
         Task("bid", state.markers[marker], {"marker": marker, "discount": 0})
-        for marker in state.turn_track
+        for marker in state.bid_order_track
         if marker is not None
     ]
     push(state, *bids, Task("actions", -1))
@@ -108,13 +108,13 @@ def _check_bid(
     "bid",
     candidates=_bid_candidates,
     check=_check_bid,
-    prompt="Choose a space of the bid track",
+    prompt="Choose a space of the Turn Order Track",
     answers=("bid", "use"),
 )
 def resolve_bid(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
-    """The marker leaves the turn-order track for the bid space; the bid is paid at once."""
+    """The marker leaves the Bid Order Track for the space bid; the bid is paid at once."""
     assert action is not None
     if action.kind == "use":
         use_power(rules, state, task, action)
@@ -122,17 +122,21 @@ def resolve_bid(
     value = int(action.args[0])
     marker = task.args["marker"]
     price = bid_price(rules, state, task.player, value, task.args["discount"])
-    state.turn_track = replaced_at(state.turn_track, state.turn_track.index(marker), None)
+    state.bid_order_track = replaced_at(
+        state.bid_order_track, state.bid_order_track.index(marker), None
+    )
     spaces = [i for i, v in enumerate(rules.tables.tracks.bids) if v == value]
     if value == 0:
         # FT-AUC-2: the newcomer takes the bottom space, those there move up.
-        column = [state.bid_track[i] for i in spaces if state.bid_track[i] is not None]
-        track = list(state.bid_track)
+        column = [
+            state.turn_order_track[i] for i in spaces if state.turn_order_track[i] is not None
+        ]
+        track = list(state.turn_order_track)
         for i, occupant in zip(spaces, [marker, *column], strict=False):
             track[i] = occupant
-        state.bid_track = tuple(track)
+        state.turn_order_track = tuple(track)
     else:
-        state.bid_track = replaced_at(state.bid_track, spaces[0], marker)
+        state.turn_order_track = replaced_at(state.turn_order_track, spaces[0], marker)
     pay_coins(state, task.player, price, "bid")
     log(state, "bid", task.player, marker=marker, bid=value, paid=price)
 

@@ -38,6 +38,40 @@ from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind
 __all__ = ["blue_tiles_around", "builders_coins", "kill_targets", "resolve_colour"]
 
 
+def _tribe_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[Action]:
+    return [Action("tribe"), *use_options(rules, state, task, "any")]
+
+
+def _check_tribe(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action
+) -> list[Reason]:
+    if action.kind == "use":
+        return use_refusal(rules, state, task, action, "any")
+    return [] if action == Action("tribe") else names_nothing()
+
+
+@ENGINE.step(
+    "tribe",
+    candidates=_tribe_options,
+    check=_check_tribe,
+    prompt="Carry out the action of the tribe taken, or use a Djinn's power first",
+    answers=("tribe", "use"),
+)
+def resolve_tribe(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """FT-ACT-6: the meeples taken act; a power used first comes back here (ruling FT-ENGINE-8).
+
+    The meeples wait in this step's arguments (``serial`` counts them there) until they act.
+    """
+    assert action is not None
+    if action.kind == "use":
+        use_power(rules, state, task, action)
+        return
+    args = task.args
+    resolve_colour(rules, state, task.player, args["cell"], args["colour"], args["count"])
+
+
 def resolve_colour(
     rules: FiveTribesRules,
     state: FiveTribesState,
@@ -260,6 +294,7 @@ def _kill(rules: FiveTribesRules, state: FiveTribesState, player: int, action: A
                 log(state, "cards", player, taken=[card])
         elif spoils and effect is MeepleEffect.BUILDERS and cell >= 0:
             gain_coins(state, player, builders_coins(rules, state, cell, 1), "kandicha")
+    # Per meeple killed, each victim of a double_kill too (ruling FT-ENGINE-12).
     income(rules, state, PowerKind.INCOME_KILL, player)
     if cell >= 0 and not any(state.meeples[cell]):
         place_camel(rules, state, player, cell)

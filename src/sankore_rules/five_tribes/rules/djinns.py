@@ -9,15 +9,18 @@ coins when something happens, a shield against Assassins) are read where their m
 *used*: ``use <djinn> <payment>`` is an option of the decision its moment belongs to, and this
 module lists those options, takes the payment and carries the power out.
 
-The moments (FT-PUB-16: on the owner's turn, at most once a turn, at once when taken):
+The moments (FT-PUB-16, ruling FT-ENGINE-8: on the owner's turn, at any point of it, at most
+once a round, at once when taken):
 
-- ``any``: whenever the owner is choosing a tile to move from (``pick``), selling at the end
-  of the turn (``sell``), or, once no move is left, in the turn that only uses powers
-  (``powers``, ruling FT-ENGINE-5);
+- ``any``: at every decision of the owner's turn between its actions: choosing a tile to move
+  from (``pick``), after the move and before the tribe's action (``tribe``), at the tile
+  action (``tile``), selling at the end of the turn (``sell``), or, once no move is left, in
+  the turn that only uses powers (``powers``, ruling FT-ENGINE-5);
 - ``bid``: while the owner bids (bid_discount);
 - ``builders``: when the owner's Builders pay (double_builders);
 - ``kill``: when the owner's Assassins choose a victim (double_kill);
-- ``palace`` and ``palm``: when the tile action places one (palace_nearby, palm_nearby).
+- ``palace`` and ``palm``: whenever that piece is placed, by a tile action or by another
+  Djinn's power (palace_nearby, palm_nearby; ruling FT-ENGINE-11).
 
 A payment is a word: ``1e`` (an Elder), ``1f`` (a Fakir card), ``2e``, ``1e1f``, or for a
 power paid with Fakirs, ``3f`` and so on. Adding a Djinn is a table edit; a new kind of power
@@ -126,7 +129,7 @@ def payments(rules: FiveTribesRules, state: FiveTribesState, player: int, cost: 
     elif cost is Cost.FAKIR:
         words += ["1f"] * (fakirs >= 1)
     elif cost is Cost.FAKIRS:
-        # More Fakirs than the bid track has steps down would buy nothing.
+        # More Fakirs than the Turn Order Track has steps down would buy nothing.
         steps = len(set(rules.tables.tracks.bids)) - 1
         words += [f"{n}f" for n in range(1, min(fakirs, steps) + 1)]
     return words
@@ -188,11 +191,13 @@ def _targets(rules: FiveTribesRules, state: FiveTribesState, task: Task, djinn: 
 
 
 def _usable(
-    rules: FiveTribesRules, state: FiveTribesState, task: Task, djinn: str, moment: str
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, djinn: str, moments: tuple[str, ...]
 ) -> bool:
-    """Whether the power of ``djinn`` has something to do at ``moment`` now."""
+    """Whether the power of ``djinn`` has something to do at one of ``moments`` now."""
     kind = rules.djinn_by_id[djinn].power.kind
-    if MOMENTS.get(kind) != moment or djinn in state.used_powers:
+    moment = MOMENTS.get(kind)
+    # Spent until the round ends (ruling FT-ENGINE-8): ``used_powers`` is emptied by the auction.
+    if moment not in moments or djinn in state.used_powers:
         return False
     if kind is PowerKind.DRAW_DJINNS:
         return bool(state.djinn_deck or state.djinn_discard)
@@ -210,12 +215,12 @@ def _usable(
 
 
 def use_options(
-    rules: FiveTribesRules, state: FiveTribesState, task: Task, moment: str
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, *moments: str
 ) -> list[Action]:
-    """Every ``use <djinn> <payment>`` the player of ``task`` may choose at ``moment``."""
+    """Every ``use <djinn> <payment>`` the player of ``task`` may choose at one of ``moments``."""
     options: list[Action] = []
     for djinn in state.players[task.player].djinns:
-        if _usable(rules, state, task, djinn, moment):
+        if _usable(rules, state, task, djinn, moments):
             cost = rules.djinn_by_id[djinn].power.cost
             options += [
                 Action("use", (djinn, w)) for w in payments(rules, state, task.player, cost)
@@ -224,10 +229,10 @@ def use_options(
 
 
 def use_refusal(
-    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action, moment: str
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action, *moments: str
 ) -> list[Reason]:
-    """Why ``use`` is refused at ``moment`` ([] when it is one of the options)."""
-    if action in use_options(rules, state, task, moment):
+    """Why ``use`` is refused at ``moments`` ([] when it is one of the options)."""
+    if action in use_options(rules, state, task, *moments):
         return []
     if len(action.args) != 2:
         return names_nothing()
@@ -237,9 +242,14 @@ def use_refusal(
     if djinn not in state.players[task.player].djinns:
         return [Reason("not_held", f"you do not hold the Djinn {djinn}")]
     if djinn in state.used_powers:
-        return [Reason("power_used", f"{djinn}'s power was used this turn (FT-PUB-16)")]
+        return [
+            Reason(
+                "power_used",
+                f"{djinn}'s power was used this round (FT-PUB-16, ruling FT-ENGINE-8)",
+            )
+        ]
     power = rules.djinn_by_id[djinn].power
-    if MOMENTS.get(power.kind) != moment:
+    if MOMENTS.get(power.kind) not in moments:
         return [Reason("not_now", f"{djinn}'s power cannot be used at this moment")]
     if _PAYMENT.fullmatch(word) and word not in payments(rules, state, task.player, power.cost):
         return [Reason("cannot_pay", f"{djinn}'s power costs {power.cost.value}: not {word}")]
@@ -340,6 +350,21 @@ def resolve_fill(
             log(state, "drawn", task.player, colour=rules.colours[colour], cell=action.args[0])
 
 
+#: The piece each placing power puts down; that piece's moment is when a nearby power may move it.
+_PIECE = {PowerKind.PLACE_PALACE: "palace", PowerKind.PLACE_PALM: "palm"}
+
+
+def _place_with_power(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, cell: str
+) -> None:
+    """A place_palace or place_palm power's piece goes to ``cell``, unless a nearby power moves it.
+
+    Ruling FT-ENGINE-11: palace_nearby and palm_nearby act on every placement of their piece,
+    this one included; the ``piece`` decision offers them (it makes itself when none is usable).
+    """
+    push(state, Task("piece", task.player, {"cell": rules.cell_index[cell], **task.args}))
+
+
 @ENGINE.step(
     "raise",
     candidates=_target_options("raise"),
@@ -352,7 +377,7 @@ def resolve_raise(
 ) -> None:
     """The place_palace power (FT-PUB-DJ-5): a palace on a tile of the kind it names."""
     assert action is not None
-    place_piece(rules, state, task.player, rules.cell_index[action.args[0]], "palace")
+    _place_with_power(rules, state, task, action.args[0])
 
 
 @ENGINE.step(
@@ -367,7 +392,43 @@ def resolve_plant(
 ) -> None:
     """The place_palm power (FT-PUB-DJ-7): a palm tree on a tile of the kind it names."""
     assert action is not None
-    place_piece(rules, state, task.player, rules.cell_index[action.args[0]], "palm")
+    _place_with_power(rules, state, task, action.args[0])
+
+
+def _piece_word(rules: FiveTribesRules, task: Task) -> str:
+    """``"palace"`` or ``"palm"``: the piece the Djinn of ``task`` places."""
+    return _PIECE[rules.djinn_by_id[_djinn(rules, task)].power.kind]
+
+
+def _piece_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[Action]:
+    piece = _piece_word(rules, task)
+    return [Action(piece), *use_options(rules, state, task, piece)]
+
+
+def _check_piece(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action
+) -> list[Reason]:
+    if action.kind == "use":
+        return use_refusal(rules, state, task, action, _piece_word(rules, task))
+    return [] if action == Action(_piece_word(rules, task)) else names_nothing()
+
+
+@ENGINE.step(
+    "piece",
+    candidates=_piece_options,
+    check=_check_piece,
+    prompt="Place the piece on the tile chosen, or move it to a tile around with a Djinn's power",
+    answers=("palace", "palm", "use"),
+)
+def resolve_piece(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """The piece of a place_palace or place_palm power goes down (ruling FT-ENGINE-11)."""
+    assert action is not None
+    if action.kind == "use":
+        use_power(rules, state, task, action)
+    else:
+        place_piece(rules, state, task.player, task.args["cell"], action.kind)
 
 
 @ENGINE.step(
@@ -465,7 +526,7 @@ def resolve_powers(
 
 #: The decisions a ``use`` answers; it is understood there even when no power is listed, so a
 #: refusal says why (spent this turn, not held, not payable) rather than "not an answer".
-for _step in ("pick", "sell", "powers", "bid", "builders", "kill"):
+for _step in ("pick", "tribe", "sell", "powers", "bid", "builders", "kill", "piece"):
     ENGINE.always_kinds[_step] = (*ENGINE.always_kinds.get(_step, ()), "use")
 
 #: The tile actions whose piece a nearby power may move (the ``palace`` and ``palm`` moments).

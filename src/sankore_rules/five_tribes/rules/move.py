@@ -18,7 +18,6 @@ from sankore_rules.core.shared import replaced_at
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules, Walker
 from sankore_rules.five_tribes.engine import ENGINE
-from sankore_rules.five_tribes.rules.colours import resolve_colour
 from sankore_rules.five_tribes.rules.common import add, gain_coins, place_camel
 from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
 from sankore_rules.five_tribes.state import FiveTribesState, Move
@@ -75,16 +74,21 @@ def movable(rules: FiveTribesRules, state: FiveTribesState) -> list[int]:
 def resolve_turn(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
-    """FT-ACT-2: the marker goes to the first free space of the turn-order track; then the move.
+    """FT-ACT-2: the marker goes to the first free space of the Bid Order Track; then the move.
 
     FT-END-1, ruling FT-ENGINE-5 (FT-PUB-21): when no tile offers a legal move, the game
     ends at the end of this round. This player and every player after may still use their
     Djinns' powers in their turn (``powers``), but no one moves again.
     """
     marker = task.args["marker"]
-    state.bid_track = replaced_at(state.bid_track, state.bid_track.index(marker), None)
-    state.turn_track = replaced_at(state.turn_track, state.turn_track.index(None), marker)
-    state.used_powers = ()
+    state.turn_order_track = replaced_at(
+        state.turn_order_track, state.turn_order_track.index(marker), None
+    )
+    state.bid_order_track = replaced_at(
+        state.bid_order_track, state.bid_order_track.index(None), marker
+    )
+    # The powers used stay spent until the round ends (ruling FT-ENGINE-8): a second marker
+    # of the same player in this round does not make them usable again.
     log(state, "turn", task.player, marker=marker)
     if state.end_cause == "no_move" or not movable(rules, state):
         if not state.end_triggered:
@@ -260,6 +264,7 @@ def _take(
     log(state, "take", player, cell=rules.cells[cell], colour=rules.colours[colour], count=taken)
     if not any(state.meeples[cell]):
         place_camel(rules, state, player, cell)
-    # The colour's effect comes first, then the tile's action (ruling FT-AMB-4), then selling.
-    push(state, Task("tile", player, {"cell": cell}), Task("sell", player))
-    resolve_colour(rules, state, player, cell, colour, taken)
+    # The colour's effect comes first (the ``tribe`` step, where a Djinn's power may still be
+    # used before it, ruling FT-ENGINE-8), then the tile's action (ruling FT-AMB-4), then selling.
+    tribe = Task("tribe", player, {"cell": cell, "colour": colour, "count": taken})
+    push(state, tribe, Task("tile", player, {"cell": cell}), Task("sell", player))

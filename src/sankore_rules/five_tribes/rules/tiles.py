@@ -1,7 +1,7 @@
 """The action of the tile where a move ended (FT-TILE-1..5, ruling FT-AMB-4).
 
 ``palm`` on an Oasis, ``palace`` on a Village, ``buy gold`` or ``buy gold silk`` at a Small or
-Great Market, ``djinn <id> <price>`` at a Sacred Place (the price ``2e`` is two Elders, ``1e1f``
+Large Market, ``djinn <id> <price>`` at a Sacred Place (the price ``2e`` is two Elders, ``1e1f``
 an Elder and a Fakir card), or ``skip``. An Oasis's palm tree and a Village's palace must be
 placed while the supply lasts (the kind's ``compulsory``, FT-PUB-13), unless a Djinn's
 power moves the piece to a tile around (``use hagis 1e``); the other actions may be skipped.
@@ -38,7 +38,7 @@ def price_word(price: Price) -> str:
 
 
 def tile_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[Action]:
-    """Every option the tile offers the player now, ``skip`` last."""
+    """Every option the tile offers the player now: its own, ``skip``, then the Djinns' powers."""
     cell = task.args["cell"]
     kind = rules.tile_kind(state.tiles[cell])
     holder = state.players[task.player]
@@ -64,6 +64,9 @@ def tile_options(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> 
         options += use_options(rules, state, task, NEARBY_MOMENT[kind.action])
     if not (options and kind.compulsory):
         options.append(Action("skip"))
+    # Any point of the turn (ruling FT-ENGINE-8): before the tile's action too. Listed after
+    # ``skip`` is settled, so a power is never the only way past a compulsory tile.
+    options += use_options(rules, state, task, "any")
     return options
 
 
@@ -83,7 +86,7 @@ def _check_tile(
         ]
     if action.kind == "use":
         moment = NEARBY_MOMENT.get(kind.action, "")
-        return use_refusal(rules, state, task, action, moment)
+        return use_refusal(rules, state, task, action, moment, "any")
     if action.kind == "buy" and kind.action is TileAction.MARKET:
         coins = state.players[task.player].coins
         if coins < kind.price:
