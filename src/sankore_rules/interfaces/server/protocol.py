@@ -51,7 +51,12 @@ class HeadCappedProtocol(HttpToolsProtocol):
         self._refused = False
 
     def data_received(self, data: bytes) -> None:
-        """Parse ``data``, handing the parser no more of a head than the cap allows."""
+        """Parse ``data``, handing the parser no more of a head than the cap allows.
+
+        Once a head is whole, the rest of ``data`` goes to the parser at once: the head of a
+        request pipelined behind it in the same read is counted only from the next read, so
+        it may pass the cap by up to one read (about 256 KiB); memory stays bounded all the same.
+        """
         while data and not self._refused:
             if not self._in_head:
                 super().data_received(data)
