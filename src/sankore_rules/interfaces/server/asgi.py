@@ -187,22 +187,18 @@ def app(
             last = live.version
             await socket.send_json({"version": last})
             receiver = asyncio.create_task(_drain(socket))
-            try:
-                while not receiver.done():
-                    getter = asyncio.create_task(queue.get())
-                    done, _ = await asyncio.wait(
-                        {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
-                    )
-                    if getter not in done:
-                        getter.cancel()
-                        break
-                    version = getter.result()
-                    if version > last:
-                        last = version
-                        await socket.send_json({"version": version})
-            finally:
-                receiver.cancel()
-                await asyncio.gather(receiver, return_exceptions=True)
+            while not receiver.done():
+                getter = asyncio.create_task(queue.get())
+                done, _ = await asyncio.wait(
+                    {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if getter not in done:
+                    getter.cancel()
+                    break
+                version = getter.result()
+                if version > last:
+                    last = version
+                    await socket.send_json({"version": version})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -253,7 +249,8 @@ async def _drain(socket: WebSocket) -> None:
     """Read (and ignore) the text the client sends, until it goes.
 
     The protocol has no binary messages: a binary frame closes the socket with 1003 (the data
-    is of a kind the server does not read), not with an exception in a task nobody awaits.
+    is of a kind the server does not read). ``receive_text`` raised ``KeyError`` on one, in a
+    task nobody awaits ("Task exception was never retrieved").
     """
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
