@@ -24,6 +24,7 @@ from websockets.typing import Origin
 
 import sankore_rules as sr
 from sankore_rules.core.game import SPECTATOR
+from sankore_rules.interfaces.server.limits import address_key
 from sankore_rules.interfaces.server.protocol import MAX_HEAD
 from test_server import Client, Server, _json, claim, create, serving
 
@@ -114,6 +115,16 @@ def test_made_up_tokens_count_against_the_address(tmp_path: Path) -> None:
         assert [a.status_code for a in answers] == [200] * 10
     finally:
         running.stop()
+
+
+def test_an_ipv6_client_is_keyed_by_its_64() -> None:
+    """A subscriber holds a whole IPv6 /64: a fresh address of it per request buys nothing."""
+    assert address_key("2001:db8:1:2::9") == address_key("2001:db8:1:2:ffff:4:5:6")
+    assert address_key("2001:db8:1:2::9") == "network 2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::9") == "network 2001:db8:1:3::/64"
+    # IPv4, also written as an IPv4-mapped IPv6 address, is keyed by the address.
+    assert address_key("::ffff:10.0.0.1") == address_key("10.0.0.1") == "address 10.0.0.1"
+    assert address_key("10.0.0.2") == "address 10.0.0.2"
 
 
 # ---- headers -----------------------------------------------------------------------------------

@@ -40,7 +40,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sankore_rules.interfaces.server.bots import BotBudget
 from sankore_rules.interfaces.server.hub import Hub, Refusal
-from sankore_rules.interfaces.server.limits import DEFAULT_HOSTS, AllowedHosts, RateLimit
+from sankore_rules.interfaces.server.limits import (
+    DEFAULT_HOSTS,
+    AllowedHosts,
+    RateLimit,
+    address_key,
+)
 from sankore_rules.interfaces.server.storage import open_storage
 from sankore_rules.interfaces.server.views import canonical
 
@@ -137,7 +142,7 @@ def app(
         seat = None if match is None or token is None else hub.known_seat(match, token)
         if seat is not None:
             return f"seat {seat} of {match}"
-        return f"address {request.client.host if request.client else '-'}"
+        return address_key(request.client.host if request.client else "-")
 
     def guarded(handler: Handler) -> Handler:
         async def run(request: Request) -> Response:

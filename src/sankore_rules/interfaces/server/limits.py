@@ -1,9 +1,9 @@
 """What a client may ask of the match server: how often, and under which Host and Origin.
 
 - [`RateLimit`][sankore_rules.interfaces.server.limits.RateLimit]: a token bucket per key. The
-  server keys a request by the client's address, and by its seat only once the request's token
-  is known to be that seat's: a made-up token is no key of its own, so inventing tokens buys
-  nothing.
+  server keys a request by the client's address (an IPv6 one by its /64), and by its seat only
+  once the request's token is known to be that seat's: a made-up token is no key of its own,
+  so inventing tokens buys nothing.
 - [`AllowedHosts`][sankore_rules.interfaces.server.limits.AllowedHosts]: ASGI middleware that
   answers only requests whose ``Host`` is a name the server is known by, and refuses a request
   (a WebSocket included) that a page of another site sends from a visitor's browser: its
@@ -17,6 +17,7 @@ before the headers are read into memory.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -24,7 +25,7 @@ from urllib.parse import urlsplit
 
 from sankore_rules.interfaces.server.views import canonical
 
-__all__ = ["DEFAULT_HOSTS", "AllowedHosts", "RateLimit", "host_name"]
+__all__ = ["DEFAULT_HOSTS", "AllowedHosts", "RateLimit", "address_key", "host_name"]
 
 #: The names a server answers to unless told more: the loopback ones.
 DEFAULT_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -51,6 +52,23 @@ class RateLimit:
             return False
         self._buckets[key] = (level - 1, now)
         return True
+
+
+def address_key(address: str) -> str:
+    """The rate limit's key for a client's address: an IPv4 address, or an IPv6 one's /64.
+
+    One subscriber is given a whole IPv6 /64 and may take a fresh address of it for every
+    request: keyed by the address alone, each would have a budget of its own.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return f"address {address}"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return f"address {ip.ipv4_mapped}"
+        return f"network {ipaddress.ip_network(f'{ip}/64', strict=False)}"
+    return f"address {ip}"
 
 
 def host_name(authority: str) -> str:
