@@ -153,12 +153,17 @@ def test_an_8_mb_header_gets_431_and_costs_no_memory(server: Server) -> None:
     assert _raw(server.port, two).count(b"HTTP/1.1 ") == 1
 
 
-def test_the_header_cap_is_set_by_its_flag(tmp_path: Path) -> None:
-    """``--max-header-bytes`` moves the cap."""
-    running = Server(str(tmp_path / "m.sqlite"), "--max-header-bytes", "4096").start()
+def test_the_header_cap_and_the_allow_list_follow_their_flags(tmp_path: Path) -> None:
+    """``--max-header-bytes`` moves the cap; ``--allowed-host '*'`` lets every Host and Origin
+    through (for a proxy in front that checks them)."""
+    flags = ("--max-header-bytes", "4096", "--allowed-host", "*")
+    running = Server(str(tmp_path / "m.sqlite"), *flags).start()
     try:
         assert _raw(running.port, _head_of(4096)).startswith(b"HTTP/1.1 200 ")
         assert _raw(running.port, _head_of(4097)).startswith(b"HTTP/1.1 431 ")
+        anywhere = {"Host": "evil.example", "Origin": "https://evil.example"}
+        made = httpx.post(running.base + "/api/matches", json={}, headers=anywhere)
+        assert made.status_code == 201
     finally:
         running.stop()
 
