@@ -252,7 +252,7 @@ def test_refusals_carry_a_status_and_words_and_change_nothing(server: Server) ->
     ]
     assert _json(refused)["reasons"] == expected
     assert me.act("teach c1a", 0).status_code == 422
-    assert _json(me.act("teach c1a", 0))["reasons"][0]["code"] == "bad_notation"
+    assert _json(me.act("teach c1a", 0))["reasons"][0]["code"] == "wrong_decision"
     http = me.http
     bad = [
         (http.post(f"/api/matches/{match}/actions", content=b"{not json"), 400),

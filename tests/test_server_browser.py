@@ -136,7 +136,7 @@ def test_a_whole_sankore_game_from_the_page_against_a_bot(server: Server, browse
     page.fill("#notation", "teach c9z")
     page.press("#notation", "Enter")
     page.wait_for_selector("#reasons li[data-code]", timeout=WAIT)
-    assert page.get_attribute("#reasons li", "data-code") in ("bad_notation", "403")
+    assert page.get_attribute("#reasons li", "data-code") in ("wrong_decision", "403")
     _play(page, random.Random(3), None)
     page.wait_for_selector("#scores:not([hidden])", timeout=WAIT)
     view = httpx.get(f"{server.base}/api/matches/{match}").json()

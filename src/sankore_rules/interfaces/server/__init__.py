@@ -1,8 +1,9 @@
 """The match server: every registered game over HTTP and WebSockets, and a browser page.
 
 ``app(db=...)`` is the ASGI application (Starlette), to run under uvicorn or mount in another
-ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db`` and ``--workers`` and runs
-it with uvicorn. Matches are kept as their setup and accepted actions in SQLite or PostgreSQL
+ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db``, ``--workers`` and the
+limits on what a client may send, and runs it with uvicorn (with a cap on request headers,
+``protocol.py``). Matches are kept as their setup and accepted actions in SQLite or PostgreSQL
 (``storage``); what each client gets is computed from what its seat may see (``views``); the
 bots play in worker processes (``bots``). It needs the ``server`` extra
 (``pip install 'sankore-rules[server]'``).
@@ -16,8 +17,14 @@ import os
 from collections.abc import Sequence
 
 from sankore_rules.interfaces.server.asgi import app
+from sankore_rules.interfaces.server.limits import DEFAULT_HOSTS
+from sankore_rules.interfaces.server.protocol import MAX_HEAD, HeadCappedProtocol
 
-__all__ = ["app", "main", "parser"]
+__all__ = ["MAX_WEBSOCKET_MESSAGE", "app", "main", "parser"]
+
+#: The largest WebSocket message a client may send, in bytes: the server reads none (a client
+#: has nothing to say on it), so a small bound closes (1009) a socket used to push data.
+MAX_WEBSOCKET_MESSAGE = 4096
 
 
 def parser() -> argparse.ArgumentParser:
@@ -40,7 +47,27 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--allow-positions", action="store_true", help="let a creation give its position"
     )
-    p.add_argument("--rate", type=float, default=200.0, help="requests per second per token")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=200.0,
+        help="requests per second per client address, or per seat once its token is verified "
+        "(twice as many at once)",
+    )
+    p.add_argument(
+        "--max-header-bytes",
+        type=int,
+        default=MAX_HEAD,
+        help=f"the largest request line and headers of a request; 431 beyond ({MAX_HEAD})",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"a host name the server answers to and whose pages may use it, besides "
+        f"{', '.join(DEFAULT_HOSTS)} (repeatable; '*' for any)",
+    )
     p.add_argument(
         "--durable", action="store_true", help="wait for the disk at every commit (fsync)"
     )
@@ -58,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.workers < 1 or args.bot_processes < 0:
         parser().error("--workers must be at least 1 and --bot-processes at least 0")
+    if args.max_header_bytes < 1024:
+        parser().error("--max-header-bytes must be at least 1024")
     config = {
         "db": args.db,
         "allow_seeds": args.allow_seeds,
@@ -68,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rate": args.rate,
         "burst": 2 * args.rate,
         "durable": args.durable,
+        "allowed_hosts": [*DEFAULT_HOSTS, *args.allowed_host],
     }
     # Each uvicorn worker process builds its own application from this.
     os.environ["SANKORE_SERVER_CONFIG"] = json.dumps(config)
@@ -78,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         port=args.port,
         workers=args.workers,
         log_level="warning",
+        http=HeadCappedProtocol,
+        h11_max_incomplete_event_size=args.max_header_bytes,
+        ws_max_size=MAX_WEBSOCKET_MESSAGE,
         ws="websockets-sansio" if _has_sansio() else "auto",
     )
     return 0

@@ -12,9 +12,10 @@ Routes (see the docs page "Match server" for the protocol with an example sessio
 - ``WS /api/matches/{ID}/events``: ``{"version": V}`` now and after every accepted action.
 - ``/``: the browser client (static files).
 
-Every refusal is JSON ``{"error": words}`` with its status, never a stack trace; bodies are
-bounded (``MAX_BODY`` bytes) and requests are rate-limited per token (and per address for
-those without one).
+Every refusal is JSON ``{"error": words}`` with its status, never a stack trace. What a client
+may send is bounded (``limits.py``): bodies to ``MAX_BODY`` bytes; requests by a rate per
+address, or per seat once the request's token is known to be that seat's; the ``Host`` and
+``Origin`` to the allowed hosts. A WebSocket reads no binary frame: one closes it (1003).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ import contextlib
 import json
 import logging
 import os
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -39,6 +40,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sankore_rules.interfaces.server.bots import BotBudget
 from sankore_rules.interfaces.server.hub import Hub, Refusal
+from sankore_rules.interfaces.server.limits import (
+    DEFAULT_HOSTS,
+    AllowedHosts,
+    RateLimit,
+    address_key,
+)
 from sankore_rules.interfaces.server.storage import open_storage
 from sankore_rules.interfaces.server.views import canonical
 
@@ -50,29 +57,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("sankore_rules.server")
 
 Handler = Callable[[Request], Awaitable[Response]]
-
-
-class RateLimit:
-    """A token bucket per key: ``burst`` requests at once, refilled at ``rate`` per second."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        """Whether one more request of ``key`` may go through now."""
-        now = time.monotonic()
-        level, then = self._buckets.get(key, (self.burst, now))
-        level = min(self.burst, level + (now - then) * self.rate)
-        if len(self._buckets) > 100_000:
-            # Forget the quiet keys rather than grow without end.
-            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 60}
-        if level < 1:
-            self._buckets[key] = (level, now)
-            return False
-        self._buckets[key] = (level - 1, now)
-        return True
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -119,6 +103,7 @@ def app(
     rate: float = 200.0,
     burst: float = 400.0,
     durable: bool = False,
+    allowed_hosts: Sequence[str] = DEFAULT_HOSTS,
 ) -> Starlette:
     """The match server as an ASGI application, to run with uvicorn or mount in another.
 
@@ -129,9 +114,11 @@ def app(
         bot_processes: the worker processes the bots search in.
         mcts_iterations: the MCTS bot's iterations per decision.
         mcts_seconds: the MCTS bot's time bound per decision.
-        rate: the requests per second each token (or address without one) may make...
+        rate: the requests per second each address (or verified seat) may make...
         burst: ...and how many at once.
         durable: wait for the disk at every commit (survives a power cut, not only a crash).
+        allowed_hosts: the host names the server answers to (``Host``), and whose pages may
+            send it requests (``Origin``); ``"*"``: any.
     """
     hub = Hub(
         open_storage(db, durable=durable),
@@ -142,11 +129,25 @@ def app(
     )
     limit = RateLimit(rate, burst)
 
+    def rate_key(request: Request) -> str:
+        """Whom a request counts against: its seat, once its token is known to be the seat's.
+
+        Else its address: a made-up token is no key of its own.
+        """
+        match = request.path_params.get("match")
+        try:
+            token = _token(request)
+        except Refusal:
+            token = None
+        seat = None if match is None or token is None else hub.known_seat(match, token)
+        if seat is not None:
+            return f"seat {seat} of {match}"
+        return address_key(request.client.host if request.client else "-")
+
     def guarded(handler: Handler) -> Handler:
         async def run(request: Request) -> Response:
             try:
-                key = _token(request) or (request.client.host if request.client else "-")
-                if not limit.allow(key):
+                if not limit.allow(rate_key(request)):
                     raise Refusal(429, "too many requests: slow down")
                 return await handler(request)
             except Refusal as refusal:
@@ -241,6 +242,7 @@ def app(
     ]
     application = Starlette(
         routes=routes,
+        middleware=[Middleware(AllowedHosts, hosts=allowed_hosts)],
         lifespan=lifespan,
         exception_handlers={HTTPException: refused, Exception: refused},
     )
@@ -249,10 +251,20 @@ def app(
 
 
 async def _drain(socket: WebSocket) -> None:
-    """Read (and ignore) what the client sends, until it goes."""
+    """Read (and ignore) the text the client sends, until it goes.
+
+    The protocol has no binary messages: a binary frame closes the socket with 1003 (the data
+    is of a kind the server does not read). ``receive_text`` raised ``KeyError`` on one, in a
+    task nobody awaits ("Task exception was never retrieved").
+    """
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await socket.receive_text()
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if message.get("bytes") is not None:
+                await socket.close(code=1003, reason="this socket reads no binary frames")
+                return
 
 
 def from_environment() -> Starlette:

@@ -32,7 +32,7 @@ from typing import Any
 from attrs import define, field
 
 from sankore_rules import api
-from sankore_rules.core.errors import ActionSyntaxError, StateError
+from sankore_rules.core.errors import StateError
 from sankore_rules.core.registry import find_game, game_of, games
 from sankore_rules.interfaces.records import save_record
 from sankore_rules.interfaces.server.bots import BOTS, BotBudget, bot_move, bot_pool
@@ -45,6 +45,8 @@ __all__ = ["SEAT_KINDS", "Hub", "Live", "Refusal"]
 SEAT_KINDS = ("human", *BOTS)
 #: A match id as the server makes them (and the only shape it looks up).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+#: A seat number in a path: an ASCII decimal without leading zeros, short enough to convert.
+_SEAT = re.compile(r"(0|[1-9][0-9]{0,5})\Z")
 #: How many matches a process keeps replayed in memory.
 CACHED_MATCHES = 2000
 #: How often a process looks for actions other processes accepted, for the matches it has
@@ -378,13 +380,21 @@ class Hub:
             return None
         hashed = token_hash(token)
         for attempt in range(2):
-            for seat, known in live.tokens.items():
-                if hmac.compare_digest(known, hashed):
-                    return seat
+            seat = _seat_of_hash(live.tokens, hashed)
+            if seat is not None:
+                return seat
             if attempt == 0:
                 # Claimed through another server process since this one loaded the match.
                 live.tokens = await self.storage.tokens(live.stored.id)
         raise Refusal(403, "this token is no seat's of this match")
+
+    def known_seat(self, match_id: str, token: str) -> int | None:
+        """The seat ``token`` is for, if this process holds the match and knows the token.
+
+        None when it does not; it reads no database: the rate limit asks it of every request.
+        """
+        live = self._live.get(match_id)
+        return None if live is None else _seat_of_hash(live.tokens, token_hash(token))
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -415,7 +425,8 @@ class Hub:
         if self._pool is None:
             return seat_picture(live.state, seat)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _picture, api.to_json(live.state), seat)
+        # The live state itself (its events ring the last action), not one read from JSON.
+        return await loop.run_in_executor(self._pool, seat_picture, live.state, seat)
 
     async def record(self, match_id: str) -> bytes:
         """The game record of a finished match.
@@ -477,19 +488,13 @@ class Hub:
                 raise Refusal(409, "the game is over", version=live.version)
             if game.current_player(state) != seat:
                 raise Refusal(403, f"it is not seat {seat}'s decision")
-            try:
-                action = api.parse_action(state, text)
-            except ActionSyntaxError as exc:
-                raise Refusal(
-                    422, "not an action", [{"code": "bad_notation", "words": str(exc)}]
-                ) from None
-            reasons = api.explain(state, action, player=seat)
+            # The library's own reasons, as sr.explain gives them for this text.
+            reasons = api.explain(state, text, player=seat)
             if reasons:
-                raise Refusal(
-                    422,
-                    "the rules refuse this action",
-                    [{"code": r.code, "words": r.words} for r in reasons],
-                )
+                bad = reasons[0].code == "bad_notation"
+                error = "not an action" if bad else "the rules refuse this action"
+                raise Refusal(422, error, [{"code": r.code, "words": r.words} for r in reasons])
+            action = api.parse_action(state, text)
             after = api.apply(state, action, player=seat)
             notation = str(action)
             done = game.is_terminal(after)
@@ -601,13 +606,20 @@ class Hub:
 
 
 def _seat_number(seat: object, seats: int) -> int:
-    """A seat number from a path, checked against the match's seats."""
+    """A seat number from a path, checked against the match's seats.
+
+    Only plain ASCII decimals without leading zeros name a seat: ``str.isdigit`` also takes
+    ``²`` and other scripts' digits, and ``00`` would be a second name of seat 0.
+    """
     text = str(seat)
-    if not text.isdigit() or not 0 <= int(text) < seats:
+    if not _SEAT.match(text) or not int(text) < seats:
         raise Refusal(404, f"no seat {text[:8]!r}: seats are 0 to {seats - 1}")
     return int(text)
 
 
-def _picture(text: str, seat: int | None) -> str:
-    """A seat's picture, drawn in a worker process from the state's JSON."""
-    return seat_picture(api.from_json(text), seat)
+def _seat_of_hash(tokens: Mapping[int, str], hashed: str) -> int | None:
+    """The seat whose token hash is ``hashed``, compared in constant time; None: no seat's."""
+    for seat, known in tokens.items():
+        if hmac.compare_digest(known, hashed):
+            return seat
+    return None
