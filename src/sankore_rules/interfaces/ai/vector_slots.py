@@ -58,7 +58,8 @@ class Buffers:
         seat: ``(rows,)`` int64, the seat to act.
         acted: ``(rows,)`` int64, the seat that took the last stepped action.
         rewards: ``(rows, seats)`` float32, each deciding seat's reward of the last step.
-        terminations, truncations: ``(rows,)`` bool, how the last step ended a game.
+        terminations: ``(rows,)`` bool, a game the last step ended by the rules.
+        truncations: ``(rows,)`` bool, a game the last step cut at ``max_turns``.
         final: ``(rows, size)`` float32, an ended game's last tensor, seen by ``acted``.
         actions: ``(rows,)`` int64, the indices to take at the next step.
     """
@@ -139,7 +140,8 @@ class SlotRange:
         setup: what the games are.
         rules: their ruleset.
         buffers: the batch's arrays; only this range's rows are written.
-        start, stop: the rows.
+        start: the first row.
+        stop: the row after the last.
     """
 
     def __init__(self, setup: Setup, rules: Any, buffers: Buffers, start: int, stop: int) -> None:

@@ -49,7 +49,10 @@ class WorkerPool:
         setup: what the games are.
         rules: a ruleset to send to the workers, or None for the game's bundled one, which
             each worker loads itself.
-        rows, size, actions, seats: the batch's shape (see ``Buffers``).
+        rows: how many games.
+        size: the observation tensor's size.
+        actions: the action space's size.
+        seats: the deciding seats of a game.
         workers: how many processes, at most ``rows``.
         context: ``"spawn"`` or ``"forkserver"``.
 
