@@ -201,6 +201,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         envs.step([0.5, 1])  # type: ignore[list-item]  # refused on purpose
     with pytest.raises(ValueError, match=r"game 1: action index must be 0\.\.684"):
         envs.step([0, 685])
+    with pytest.raises(ValueError, match=r"one index per game, not of shape \(2, 1\)"):
+        envs.step(np.zeros((2, 1), dtype=np.int64))
+    with pytest.raises(ValueError, match="reset_mask is not taken"):
+        envs.reset(options={"reset_mask": np.array([True, False])})
     assert envs.states == before
 
 

@@ -237,12 +237,18 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         """Deal a new game in every slot, from fresh children of the root seed stream.
 
         ``seed`` restarts the root from itself. ``options`` is Gymnasium's per-reset argument,
-        ignored: the setup options are the constructor's.
+        ignored (the setup options are the constructor's), except that a ``reset_mask`` is
+        refused: every game is dealt afresh, and the games that end are dealt in the same step.
 
         Raises:
-            ValueError: for a seed that is not an int of at least 0.
+            ValueError: for a seed that is not an int of at least 0, or a ``reset_mask``.
         """
         check_seed(seed)
+        if options and "reset_mask" in options:
+            raise ValueError(
+                "reset_mask is not taken: reset() deals every game afresh, and a game that "
+                "ends is dealt again in the same step (AutoresetMode.SAME_STEP)"
+            )
         if seed is not None:
             self._root = SeedStream(seed)
         self._batch.reset(self._root.spawn(self.num_envs))
@@ -308,6 +314,8 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         """The batch's indices once each is an int, in the space and legal (per the masks)."""
         if not isinstance(actions, np.ndarray | Sequence) or isinstance(actions, str):
             raise ValueError(f"actions must be a sequence of {self.num_envs} indices")
+        if isinstance(actions, np.ndarray) and actions.ndim != 1:
+            raise ValueError(f"actions must be one index per game, not of shape {actions.shape}")
         if len(actions) != self.num_envs:
             raise ValueError(f"actions must hold {self.num_envs} indices, got {len(actions)}")
         if not (isinstance(actions, np.ndarray) and actions.dtype.kind in "iu"):
