@@ -11,6 +11,9 @@ process. Wall-clock time, because the workers' CPU time is not this process's: o
 others are using, the figures move with their load, so run it when the machine is quiet. Beside
 each, the CPU time one agent step costs, summed over this process and the workers (read from
 ``/proc`` on Linux): that figure hardly moves with the load, and shows what the processes add.
+Last, the machine's own ceiling at the time: how much faster the same pure-Python loop runs in
+``--workers`` processes at once than one after another. On a quiet machine of two cores it is
+near 2x; when others load it, it falls, and the workers' speed-up with it.
 
 Then the targets of issue 39: the worker processes at least 1.5x the one process on two
 cores, and at least 10,000 agent steps/s for 2-player Sankoré.
@@ -21,6 +24,7 @@ cores, and at least 10,000 agent steps/s for 2-player Sankoré.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -83,6 +87,27 @@ def bare(players: int, decisions: int, seed: int, game: str) -> float:
     return decisions / (time.perf_counter() - start)
 
 
+def burn(count: int) -> int:
+    """A pure-Python loop of ``count`` rounds: the work of the ceiling measurement."""
+    total = 0
+    for i in range(count):
+        total += i * i
+    return total
+
+
+def ceiling(workers: int, count: int = 2_000_000) -> float:
+    """How much faster ``workers`` loops run in as many processes at once than in a row."""
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        pool.map(burn, [1] * workers)  # started and warm before the clock
+        start = time.perf_counter()
+        for _ in range(workers):
+            burn(count)
+        serial = time.perf_counter() - start
+        start = time.perf_counter()
+        pool.map(burn, [count] * workers)
+        return serial / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--envs", type=int, default=64)
@@ -99,6 +124,7 @@ def main() -> None:
     names = ("one process", f"{args.workers} workers", "bare API")
     per_second: dict[str, list[float]] = {name: [] for name in names}
     cpu: dict[str, list[float]] = {name: [] for name in names[:2]}
+    ceilings: list[float] = []
     try:
         for r in range(args.rounds):
             seed = args.seed + 1000 * r
@@ -109,6 +135,7 @@ def main() -> None:
                 per_second[name].append(speed)
                 cpu[name].append(cost)
             per_second[names[2]].append(bare(args.players, args.steps * 16, seed, args.game))
+            ceilings.append(ceiling(args.workers))
     finally:
         many.close()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -135,6 +162,10 @@ def main() -> None:
     print(
         f"target: {names[1]} >= {TARGET:,} agent steps/s: {steps:,.0f} "
         f"({'met' if steps >= TARGET else 'NOT met'})"
+    )
+    print(
+        f"machine's ceiling in the same rounds: a pure-Python loop in {args.workers} processes "
+        f"ran {statistics.median(ceilings):.2f}x one process (about {args.workers}x when quiet)"
     )
 
 
