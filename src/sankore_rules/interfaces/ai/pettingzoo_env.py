@@ -300,6 +300,9 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         """The position as the agent to act sees it (after the end, the one that acted last).
 
         The game's ``seat_text`` hook: it shows no seed and no other seat's hidden parts.
+
+        Raises:
+            NotSupported: the game has no text view for one seat.
         """
         seat = self._seat[self.agent_selection]
         text = self.game.seat_text(self.rules, self.game_state, seat)
