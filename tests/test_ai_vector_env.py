@@ -296,6 +296,11 @@ def test_worker_processes_give_exactly_what_one_process_gives() -> None:
         processes = envs.processes
     assert [p.is_alive() for p in processes] == [False, False]
     assert [p.exitcode for p in processes] == [0, 0]
+    with pytest.raises(ValueError, match="the environment is closed"):
+        envs.step(actions)
+    with pytest.raises(ValueError, match="the environment is closed"):
+        envs.reset()
+    envs.close()  # a second close does nothing
 
 
 def test_workers_end_when_the_environment_is_collected() -> None:

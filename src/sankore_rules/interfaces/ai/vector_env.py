@@ -241,8 +241,10 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         refused: every game is dealt afresh, and the games that end are dealt in the same step.
 
         Raises:
-            ValueError: for a seed that is not an int of at least 0, or a ``reset_mask``.
+            ValueError: for a seed that is not an int of at least 0, or a ``reset_mask``; once
+                the environment is closed.
         """
+        self._check_open()
         check_seed(seed)
         if options and "reset_mask" in options:
             raise ValueError(
@@ -263,11 +265,12 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         """Take ``actions[i]`` for the seat to act in game ``i``, for every game.
 
         Raises:
-            ValueError: before ``reset``; for a batch of the wrong length, an index that is no
-                int or outside the action space, or (as
+            ValueError: before ``reset`` or after ``close``; for a batch of the wrong length,
+                an index that is no int or outside the action space, or (as
                 [`IllegalAction`][sankore_rules.IllegalAction]) an illegal one. A refused
                 batch changes no game.
         """
+        self._check_open()
         if not self._ready:
             raise ValueError("call reset() before step()")
         buffers = self._buffers
@@ -309,6 +312,10 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         self._batch.close()
 
     # ---- helpers -------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise ValueError("the environment is closed: make a new one")
 
     def _checked(self, actions: object) -> npt.NDArray[np.int64]:
         """The batch's indices once each is an int, in the space and legal (per the masks)."""
