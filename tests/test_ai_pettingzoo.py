@@ -4,17 +4,18 @@
 players), the solo game against the Scholar and Five Tribes; the tests below them pin what those
 leave open: the agents are the deciding seats, the mask is the engine's, rewards come once at
 the end by the chosen scheme, a game that never ends is truncated at ``max_turns`` decisions,
-``reset(seed=k)`` plays the game of seed ``k``, and bad input is refused with words.
+``reset(seed=k)`` plays the first game of seed stream ``k``, and bad input is refused with
+words. What seeds may and may not show is held by tests/test_ai_seeds.py.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test, seed_test
 
 import sankore_rules as sr
@@ -23,6 +24,7 @@ from sankore_rules.interfaces.ai.action_space import (
     legal_mask,
     num_distinct_actions,
 )
+from sankore_rules.interfaces.ai.environment import SeedStream
 from sankore_rules.interfaces.ai.pettingzoo_env import MAX_TURNS, GameEnv, env, raw_env
 from sankore_rules.interfaces.ai.returns import returns
 from sankore_rules.interfaces.ai.tensors import observation_tensor
@@ -84,7 +86,7 @@ def test_rewards_come_at_the_end_by_the_scheme(
     environment = raw_env(seed=11, rewards=scheme, **kwargs)
     environment.reset()
     seen = play_out(environment)
-    final = environment.state
+    final = environment.game_state
     assert sr.is_terminal(final)
     assert agents == len(seen)
     assert returns(final, scheme) == pytest.approx(list(seen.values()))
@@ -97,10 +99,10 @@ def test_the_solo_game_is_one_agent_against_the_scholar() -> None:
     environment = raw_env(players=1, seed=2, options={"scholar": "hard", "turn_limit": 3})
     assert ["player_0"] == environment.possible_agents
     environment.reset()
-    assert 2 == environment.state.player_count  # the Scholar's seat is there, but no agent
+    assert 2 == environment.game_state.player_count  # the Scholar's seat is there, but no agent
     seen = play_out(environment)
-    assert sr.is_terminal(environment.state)
-    assert [seen["player_0"]] == returns(environment.state)
+    assert sr.is_terminal(environment.game_state)
+    assert [seen["player_0"]] == returns(environment.game_state)
     assert seen["player_0"] in (1.0, -1.0)
 
 
@@ -116,7 +118,7 @@ def test_observation_is_the_agents_tensor_and_the_engines_mask() -> None:
     environment.reset()
     rules = environment.rules
     for _ in range(40):
-        state = environment.state
+        state = environment.game_state
         acting = environment.agent_selection
         for p, agent in enumerate(environment.possible_agents):
             seen = environment.observe(agent)
@@ -150,7 +152,7 @@ def test_a_game_that_never_ends_is_truncated_at_max_turns() -> None:
         assert {"player_0": False, "player_1": False} == environment.truncations
     environment.step(always_end(environment))
     assert 300 == environment.decisions
-    assert not sr.is_terminal(environment.state)
+    assert not sr.is_terminal(environment.game_state)
     assert {"player_0": True, "player_1": True} == environment.truncations
     assert {"player_0": False, "player_1": False} == environment.terminations
     assert {"player_0": 0.0, "player_1": 0.0} == environment.rewards
@@ -215,11 +217,11 @@ def test_bad_actions_are_refused_with_words(action: object, fragment: str) -> No
     environment = env(players=2, seed=2)
     environment.reset()
     assert 685 == num_distinct_actions(environment.unwrapped.rules)
-    before = sr.to_json(environment.unwrapped.state)
+    before = sr.to_json(environment.unwrapped.game_state)
     with pytest.raises(ValueError) as refused:
         environment.step(action)
     assert fragment in str(refused.value)
-    assert before == sr.to_json(environment.unwrapped.state)
+    assert before == sr.to_json(environment.unwrapped.game_state)
 
 
 def test_a_numpy_integer_is_an_action() -> None:
@@ -242,30 +244,51 @@ def test_an_illegal_action_is_refused_with_the_engines_reasons() -> None:
     assert 0 == environment.decisions
 
 
-def test_reset_with_a_seed_plays_the_game_of_that_seed() -> None:
-    """reset(seed=k) is sr.new_game(seed=k); later resets deal 128-bit seeds drawn from k."""
+def test_reset_with_a_seed_plays_the_games_of_that_seed_stream() -> None:
+    """Issue 39: reset(seed=k) plays the first game of SeedStream(k), later resets its next
+    ones: 128-bit seeds, none of them k itself."""
     environment = raw_env(game="five_tribes", players=3)
     environment.reset(seed=42)
-    expected = sr.new_game(players=3, seed=42, game="five_tribes")
-    assert sr.to_json(expected) == sr.to_json(environment.state)
+    stream = SeedStream(42)
+    first, second = stream.next_seed(), stream.next_seed()
+    assert 42 not in (first, second) and first != second
+    expected = sr.new_game(players=3, seed=first, game="five_tribes")
+    assert sr.to_json(expected) == sr.to_json(environment.game_state)
     environment.reset()
-    after = sr.new_game(players=3, seed=random.Random(42).getrandbits(128), game="five_tribes")
-    assert sr.to_json(after) == sr.to_json(environment.state)
+    after = sr.new_game(players=3, seed=second, game="five_tribes")
+    assert sr.to_json(after) == sr.to_json(environment.game_state)
 
 
 def test_the_constructors_seed_is_the_first_games() -> None:
     environment = raw_env(players=1, seed=21, options={"scholar": "easy"})
-    before = sr.to_json(environment.state)
+    before = sr.to_json(environment.game_state)
     environment.reset()
-    assert before == sr.to_json(environment.state)
-    assert sr.to_json(sr.new_game(players=1, seed=21, scholar="easy")) == before
+    assert before == sr.to_json(environment.game_state)
+    first = SeedStream(21).next_seed()
+    assert sr.to_json(sr.new_game(players=1, seed=first, scholar="easy")) == before
 
 
-def test_render_gives_the_text_view() -> None:
+def test_the_game_state_leaves_aecenv_state_alone() -> None:
+    """Issue 39: the game's state is game_state; AECEnv.state() (the global observation,
+    which this environment does not offer) is PettingZoo's method, not hidden by it."""
+    environment = raw_env(players=2, seed=4)
+    environment.reset()
+    assert environment.state.__func__ is AECEnv.state  # type: ignore[attr-defined]
+    with pytest.raises(NotImplementedError):
+        environment.state()
+    assert sr.new_game(players=2, seed=SeedStream(4).next_seed()) == environment.game_state
+
+
+def test_render_gives_the_text_view_of_the_agent_to_act() -> None:
+    """Issue 39: the seat view of the agent to act (no seed: it would tell every hidden card)."""
     environment = raw_env(players=2, seed=4, render_mode="ansi")
     environment.reset()
     text = environment.render()
-    assert text is not None and text.startswith("Sankoré, 2 players, seed 4")
+    state = environment.game_state
+    seat = state.current_player
+    assert text == sr.render_state(state, viewer=seat)
+    assert text is not None and text.startswith("Sankoré, 2 players, Library three_shelf")
+    assert "seed" not in text and str(state.seed) not in text
 
 
 @pytest.mark.parametrize(
@@ -276,7 +299,8 @@ def test_render_gives_the_text_view() -> None:
         ({"game": "five_tribes", "players": 1}, "players must be one of 2, 3, 4 for five_tribes"),
         ({"game": "chess"}, "game must be one of 'sankore', 'five_tribes', got 'chess'"),
         ({"game": 3}, "game must be a registered game's name or None, got 3"),
-        ({"seed": "7"}, "seed must be an int or None, got '7'"),
+        ({"seed": "7"}, "seed must be an int of at least 0 or None, got '7'"),
+        ({"seed": -7}, "seed must be an int of at least 0 or None, got -7"),
         ({"rewards": "points"}, "rewards must be one of win_loss, score, got 'points'"),
         ({"max_turns": 0}, "max_turns must be an int of at least 1 or None, got 0"),
         ({"max_turns": 2.5}, "max_turns must be an int of at least 1 or None, got 2.5"),
@@ -295,5 +319,5 @@ def test_bad_arguments_are_refused_with_words(kwargs: dict[str, Any], fragment: 
 
 def test_a_bad_reset_seed_is_refused() -> None:
     environment = raw_env(players=2)
-    with pytest.raises(ValueError, match=r"seed must be an int or None, got 1\.5"):
+    with pytest.raises(ValueError, match=r"seed must be an int of at least 0 or None, got 1\.5"):
         environment.reset(seed=1.5)  # type: ignore[arg-type]

@@ -1,6 +1,8 @@
 """Bots that play any decision of any game: a random one and a greedy one-decision lookahead.
 
-Both are reproducible: the same seed and the same states give the same choices. The greedy
+Both are reproducible: the same seed and the same states give the same choices. Without a
+seed a bot draws its own from the operating system (``secrets``), so nobody can foretell its
+choices and two bots made alike do not play alike. The greedy
 bot rates each result by its game's own evaluation (the ``evaluate`` hook of the game
 protocol), so it plays every registered game that offers one.
 
@@ -18,23 +20,39 @@ Examples:
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Any
 
 from sankore_rules import api
 from sankore_rules.core.actions import Action
 from sankore_rules.core.registry import game_of
 
-__all__ = ["GreedyBot", "RandomBot", "evaluate"]
+__all__ = ["SEED_BITS", "GreedyBot", "RandomBot", "bot_random", "evaluate"]
 
 #: Worths closer than this are a tie, broken at random.
 TIE = 1e-9
+#: The bits of a seed a bot draws from the operating system when given none.
+SEED_BITS = 128
+
+
+def bot_random(seed: int | None) -> random.Random:
+    """A bot's generator: of ``seed``, or of ``SEED_BITS`` bits from the operating system.
+
+    ``random.Random()`` would seed itself from the system too, but says nothing of it; this
+    says it, and is the one place every bot of the package gets its generator from.
+    """
+    return random.Random(secrets.randbits(SEED_BITS) if seed is None else seed)
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions."""
+    """Chooses uniformly among the legal actions.
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    Args:
+        seed: the seed of its choices; None (the default) for one from the operating system.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = bot_random(seed)
 
     def choose(self, state: Any) -> Action:
         """One of the legal actions of ``state``, at random."""
@@ -55,10 +73,13 @@ class GreedyBot:
 
     Each result is rated by [`evaluate`][sankore_rules.interfaces.bots.evaluate] for the
     player deciding now.
+
+    Args:
+        seed: the seed of its tie-breaks; None (the default) for one from the operating system.
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = bot_random(seed)
 
     def choose(self, state: Any) -> Action:
         """The best-looking legal action; ties are broken at random.

@@ -29,11 +29,18 @@ engine's reasons. The mask is in every observation and a learning loop samples f
 illegal action is a bug to see, not a move to punish. Once an agent is terminated or truncated it
 steps out with ``step(None)``, PettingZoo's dead step; any other action for it is refused.
 
-Seeds: ``reset(seed=k)`` plays the game ``sr.new_game(..., seed=k)`` sets up, and restarts the
-generator from ``k`` from which each later ``reset()`` deals its game's seed (128 bits). The
-constructor's ``seed`` is the first ``reset()``'s. Without any seed, games are dealt from the
-operating system's randomness. A small seed can be found by trying seeds against what an agent
-sees, which reveals the hidden cards: leave the seed out where agents could exploit that.
+Seeds: every game's seed (128 bits) comes from a
+[`SeedStream`][sankore_rules.interfaces.ai.environment.SeedStream], numpy's ``SeedSequence``:
+``reset(seed=k)`` restarts the stream from ``k`` and plays its first game, and each later
+``reset()`` plays the stream's next, so a run is reproduced by its seed and its actions, and no
+number of games tells the next one's seed. The constructor's ``seed`` is the first
+``reset()``'s. Without any seed the stream's root is 128 bits of the operating system's
+randomness. Nothing an agent sees carries a seed: not the observation, not the infos, not
+``render()``, which draws the position as the agent to act sees it.
+
+The game's state is ``game_state`` (it was ``state`` until issue 39, which hid PettingZoo's
+``AECEnv.state()``, the global observation; no alias is kept, since one named ``state`` would
+hide it still). It holds the game's seed: it is for tests and tools, never for an agent.
 
 Examples:
     >>> environment = env(players=2, seed=1)
@@ -48,7 +55,6 @@ Examples:
 from __future__ import annotations
 
 import numbers
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -60,14 +66,16 @@ from pettingzoo.utils import wrappers
 
 from sankore_rules import api
 from sankore_rules.interfaces.ai.action_space import action_space, indexer
-from sankore_rules.interfaces.ai.environment import MAX_TURNS, check_arguments, whole
+from sankore_rules.interfaces.ai.environment import (
+    MAX_TURNS,
+    SeedStream,
+    check_arguments,
+    check_seed,
+)
 from sankore_rules.interfaces.ai.returns import returns
 from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
 
 __all__ = ["MAX_TURNS", "GameEnv", "env", "raw_env"]
-
-#: The seeds of the games a generator deals: 128 bits, as the games' own fresh seeds.
-_SEED_BITS = 128
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -83,7 +91,8 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         rewards: ``"win_loss"`` or ``"score"`` ([`returns`][sankore_rules.interfaces.ai.returns]).
         max_turns: the decisions a game may last before every live agent is truncated, at
             least 1; None for no bound.
-        render_mode: ``"ansi"`` (``render()`` returns the text view) or ``"human"`` (prints it).
+        render_mode: ``"ansi"`` (``render()`` returns the text view of the agent to act) or
+            ``"human"`` (prints it).
         options: the game's setup options (Sankoré's ``library``, ``scholar``, ``turn_limit``).
         rules: a ruleset of the game from [`load_rules`][sankore_rules.load_rules]; the bundled
             one by default.
@@ -120,13 +129,12 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self.max_turns = max_turns
         self.render_mode = render_mode
         self.rules = api.load_rules(game=found.name) if rules is None else rules
-        self._next_seed = seed
-        self._dealer = random.Random(seed)
+        self._seeds = SeedStream(seed)
         # Deals now, so that the game refuses a bad option here: the game the first reset()
         # plays, unless it is given a seed.
-        self.state: Any = self._deal()
-        self._dealt: Any = self.state
-        self._seat = {f"player_{p}": p for p in found.agents(self.state)}
+        self.game_state: Any = self._deal()
+        self._dealt: Any = self.game_state
+        self._seat = {f"player_{p}": p for p in found.agents(self.game_state)}
         self._agent = {p: agent for agent, p in self._seat.items()}
         self.possible_agents = list(self._seat)
         self._space = action_space(self.rules)
@@ -164,21 +172,19 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
     # ---- the AEC loop -----------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: the game of ``seed`` when given, else the generator's next.
+        """Deal a new game: the stream's next, or the first of a stream of ``seed`` when given.
 
         ``options`` is PettingZoo's per-reset argument, ignored (as PettingZoo's own environments
         ignore what they do not read): the game's setup options are the constructor's.
 
         Raises:
-            ValueError: for a seed that is not an int.
+            ValueError: for a seed that is not an int of at least 0.
         """
+        check_seed(seed)
         if seed is not None:
-            if not whole(seed):
-                raise ValueError(f"seed must be an int or None, got {seed!r}")
-            self._next_seed = seed
-            self._dealer = random.Random(seed)
+            self._seeds = SeedStream(seed)
             self._dealt = None
-        self.state = self._deal() if self._dealt is None else self._dealt
+        self.game_state = self._deal() if self._dealt is None else self._dealt
         self._dealt = None
         self.decisions = 0
         self.agents = self.possible_agents[:]
@@ -192,27 +198,26 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
             self.render()
 
     def _deal(self) -> Any:
-        # A given seed is the game's own; after it, 128-bit seeds from the generator it started.
-        if self._next_seed is not None:
-            seed, self._next_seed = self._next_seed, None
-        else:
-            seed = self._dealer.getrandbits(_SEED_BITS)
         return api.new_game(
-            self.players, seed, game=self.game.name, rules=self.rules, **self.options
+            self.players,
+            self._seeds.next_seed(),
+            game=self.game.name,
+            rules=self.rules,
+            **self.options,
         )
 
     def _select(self) -> None:
-        current = self.game.current_player(self.state)
+        current = self.game.current_player(self.game_state)
         if current is not None:
             self.agent_selection = self._agent[current]
 
     def _listed(self) -> dict[int, Any]:
         """The legal actions of the current state by index, listed once per state."""
         state, legal = self._legal
-        if state is not self.state:
-            actions = self.game.legal_actions(self.rules, self.state)
+        if state is not self.game_state:
+            actions = self.game.legal_actions(self.rules, self.game_state)
             legal = dict(zip(self._indices(actions), actions, strict=True))
-            self._legal = (self.state, legal)
+            self._legal = (self.game_state, legal)
         return legal
 
     def _mask(self) -> npt.NDArray[np.int8]:
@@ -230,7 +235,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         Both arrays are new: the caller may keep them.
         """
         seat = self._seat[agent]
-        state = self.state
+        state = self.game_state
         if self.game.current_player(state) == seat and not self.game.is_terminal(state):
             mask = self._mask()
         else:
@@ -258,13 +263,13 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         chosen = self._listed().get(index)
         if chosen is None:  # not listed: apply says why, in the engine's words
             chosen = self._space.action(index)
-        self.state = self.game.apply(self.rules, self.state, chosen, self._seat[agent])
+        self.game_state = self.game.apply(self.rules, self.game_state, chosen, self._seat[agent])
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         # Rewards come only when the game ends, so before that they stay the zeros that
         # reset() set, and accumulating them would add nothing.
-        if self.game.is_terminal(self.state):
-            values = returns(self.state, self.reward_scheme)
+        if self.game.is_terminal(self.game_state):
+            values = returns(self.game_state, self.reward_scheme)
             self.rewards = dict(zip(self.possible_agents, values, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
@@ -292,8 +297,15 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         return index
 
     def render(self) -> str | None:
-        """The text view of the game (the game's ``text`` hook)."""
-        text = self.game.text(self.rules, self.state)
+        """The position as the agent to act sees it (after the end, the one that acted last).
+
+        The game's ``seat_text`` hook: it shows no seed and no other seat's hidden parts.
+
+        Raises:
+            NotSupported: the game has no text view for one seat.
+        """
+        seat = self._seat[self.agent_selection]
+        text = self.game.seat_text(self.rules, self.game_state, seat)
         if self.render_mode == "human":
             print(text)
             return None

@@ -33,7 +33,6 @@ Examples:
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -42,6 +41,7 @@ from sankore_rules import api
 from sankore_rules.core.actions import Action
 from sankore_rules.core.game import Game
 from sankore_rules.core.registry import game_of
+from sankore_rules.interfaces.bots import bot_random
 from sankore_rules.interfaces.search.determinize import Determinizer
 
 __all__ = ["MctsBot", "rate"]
@@ -147,7 +147,8 @@ class MctsBot:
 
     Args:
         seed: the seed of its draws: the same seed and the same observations give the same
-            choices (with an iteration budget; a time budget depends on the machine).
+            choices (with an iteration budget; a time budget depends on the machine). None
+            (the default) draws one from the operating system, so nobody can foretell them.
         iterations: iterations per decision; None to search until ``time_limit``.
         time_limit: seconds per decision at most, or None for no time bound.
         exploration: the UCB exploration constant.
@@ -162,7 +163,7 @@ class MctsBot:
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | None = None,
         iterations: int | None = 200,
         time_limit: float | None = None,
         exploration: float = 0.7,
@@ -177,7 +178,7 @@ class MctsBot:
             raise ValueError(f"time_limit must be positive, got {time_limit}")
         if determinizations < 1:
             raise ValueError(f"determinizations must be at least 1, got {determinizations}")
-        self.rng = random.Random(seed)
+        self.rng = bot_random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
