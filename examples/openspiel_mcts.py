@@ -6,7 +6,8 @@
 Importing ``sankore_rules.interfaces.ai.openspiel_game`` registers ``python_sankore``,
 ``python_sankore_solo`` and ``python_five_tribes`` with pyspiel (``pip install
 sankore-rules[ai]``). A game's first 16 nodes draw its 128-bit seed, a byte each (chance);
-then each player's decisions are action indices. MCTS (player 0) rolls out random games from
+then each player's decisions are action indices, and each market tile turned during play is a
+chance node too (the draw's outcomes, numbered in order). MCTS (player 0) rolls out random games from
 each position it tries; with the turn-limit variant a rollout is short. Plain Python MCTS is
 slow on a game this long, so keep the limit small.
 """
@@ -44,9 +45,14 @@ def play(turns: int = 2, simulations: int = 20, seed: int = 3) -> pyspiel.State:
 def main(turns: int = 2, simulations: int = 20) -> None:
     state = play(turns, simulations)
     history = state.full_history()
-    chance, decisions = history[:SEED_BYTES], history[SEED_BYTES:]
+    chance, played = history[:SEED_BYTES], history[SEED_BYTES:]
+    decisions = [step for step in played if step.player != pyspiel.PlayerId.CHANCE]
+    draws = len(played) - len(decisions)
     seed = bytes(step.action for step in chance).hex()
-    print(f"{len(chance)} chance nodes drew the seed 0x{seed}, then {len(decisions)} decisions")
+    print(
+        f"{len(chance)} chance nodes drew the seed 0x{seed}, then {len(decisions)} decisions "
+        f"and {draws} draws"
+    )
     for name, player in (("MCTS", 0), ("random", 1)):
         taken = sum(1 for d in decisions if d.player == player)
         print(f"player {player} ({name}): {taken} decisions, return {state.returns()[player]:+.2f}")

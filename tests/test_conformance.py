@@ -21,6 +21,7 @@ from sankore_rules.testing import (
     ConformanceError,
     Playthrough,
     check_api,
+    check_information,
     check_json,
     play_random,
     run_conformance,
@@ -182,6 +183,30 @@ def test_a_failing_door_is_named_with_the_step(
     assert (
         "[json] from_json(to_json(state)) != state after 1 actions (hidden_nim, 2 players, seed 0)"
         == str(caught.value)
+    )
+
+
+def test_a_seat_text_that_shows_a_rivals_card_fails_the_information_door(
+    toy: HiddenNim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: a text view for one seat that shows another seat's hidden card is caught."""
+    play = play_random(NAME, 2, {"pile": 12}, seed=0)
+
+    def honest(self: HiddenNim, rules: NimRules, state: NimState, player: int) -> str:
+        return f"{state.pile} stones; your card {state.cards[player]}"
+
+    def leaking(self: HiddenNim, rules: NimRules, state: NimState, player: int) -> str:
+        return f"{state.pile} stones; cards {state.cards}"
+
+    monkeypatch.setattr(HiddenNim, "seat_text", honest, raising=False)
+    check_information(play)
+    monkeypatch.setattr(HiddenNim, "seat_text", leaking, raising=False)
+    with pytest.raises(ConformanceError) as caught:
+        check_information(play)
+    assert "information" == caught.value.door
+    assert str(caught.value).startswith(
+        "[information] seat 0's text changes when what it cannot see is redrawn: the seat text "
+        "shows a hidden part after 0 actions (hidden_nim, 2 players, seed 0)"
     )
 
 

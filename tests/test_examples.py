@@ -176,10 +176,15 @@ def test_openspiel_mcts_plays_against_a_random_bot_to_the_end() -> None:
     lines = run("openspiel_mcts.py", "1", "5")
     state = load("openspiel_mcts").play(1, 5)
     assert state.is_terminal()
-    # The 128-bit seed is dealt by 16 chance nodes of 256 outcomes, then the players decide.
-    decisions = len(state.history()) - 16
+    # The 128-bit seed is dealt by 16 chance nodes of 256 outcomes, then the players decide
+    # and the market's piles are turned by chance nodes where they happen.
+    played = state.full_history()[16:]
+    draws = sum(1 for step in played if step.player == -1)  # pyspiel's chance player
+    assert draws > 0
     assert re.fullmatch(
-        rf"16 chance nodes drew the seed 0x[0-9a-f]+, then {decisions} decisions", lines[0]
+        rf"16 chance nodes drew the seed 0x[0-9a-f]+, then {len(played) - draws} decisions "
+        rf"and {draws} draws",
+        lines[0],
     )
     returns = state.returns()
     assert lines[1].endswith(f"return {returns[0]:+.2f}")

@@ -16,6 +16,12 @@ from its options) and hands each one to the check of every door:
 - ``drawing``: the text and SVG drawings;
 - ``bots``: the random, greedy and search bots choose legal actions;
 - ``determinize``: states drawn from an observation are sound and show the same;
+- ``information``: each seat's information state holds its observations in order; a state drawn
+  for a seat from it shows that seat the same observation, seat text and information state;
+  two actions that show a seat different things give it different information states (perfect
+  recall);
+- ``chance``: a game played with ``chance="explicit"`` stops at each chance step, whose
+  outcomes' probabilities sum to 1, each of them listed as legal and applying;
 - ``ai``: action indices, the legal mask and the observation tensor (needs numpy);
 - ``pettingzoo``, ``openspiel``: the learning environments pass their own libraries' tests.
 
@@ -59,8 +65,10 @@ __all__ = [
     "check_ai",
     "check_api",
     "check_bots",
+    "check_chance",
     "check_determinize",
     "check_drawing",
+    "check_information",
     "check_json",
     "check_observation",
     "check_openspiel",
@@ -511,6 +519,129 @@ def check_determinize(play: Playthrough, *, seed: int = 0) -> None:
                     )
 
 
+def check_information(play: Playthrough, *, seed: int = 0) -> None:
+    """Each seat's information state holds what it saw, and what is drawn from it agrees.
+
+    At a few states, for every deciding seat: its information state has a step per state of
+    the game so far, the last its observation now; a state drawn for it from its information
+    state (``Determinizer.of``) has the same information-state string, observation and, when
+    the game has one and is not over (the scores are then counted in the open), seat text.
+    And at each of those states still undecided, two different
+    options give each seat equal information states exactly when that seat is shown the same
+    after both and it did not choose between them itself (perfect recall).
+    """
+    from sankore_rules.core.game import NotSupported
+    from sankore_rules.interfaces.search import Determinizer
+
+    rng = random.Random(seed)
+    with _door("information", play) as door:
+        for i in _sampled(play):
+            door.step = i
+            state = play.states[i]
+            game, rules = api.game_of(state), api.rules_of(state)
+            for p in game.agents(state):
+                info = api.information_state(state, p)
+                door.require(
+                    info.length == i + 1,
+                    f"seat {p}'s information state has {info.length} steps, not {i + 1}",
+                )
+                door.require(
+                    info.observation == api.observation(state, p),
+                    f"seat {p}'s information state does not end with its observation",
+                )
+                try:
+                    sample = Determinizer.of(state, p).sample(rng)
+                except NotSupported:
+                    continue
+                door.require(
+                    api.information_state_string(sample, p) == info.string(),
+                    f"a state drawn for seat {p} has another information state",
+                )
+                door.require(
+                    api.observation(sample, p) == api.observation(state, p),
+                    f"a state drawn for seat {p} shows it another observation",
+                )
+                if api.is_terminal(state):
+                    continue  # the scores are counted in the open: the winners may tell
+                try:
+                    text = game.seat_text(rules, state, p)
+                except NotSupported:
+                    continue
+                door.require(
+                    game.seat_text(rules, sample, p) == text,
+                    f"seat {p}'s text changes when what it cannot see is redrawn: the seat "
+                    "text shows a hidden part",
+                )
+        for i in _undecided(play):
+            door.step = i
+            _check_recall(door, play.states[i])
+
+
+def _check_recall(door: _Door, state: Any) -> None:
+    """Two options of ``state``: each seat's information states differ when it saw a difference."""
+    legal = api.legal_actions(state)
+    if len(legal) < 2:
+        return
+    game = api.game_of(state)
+    actor = game.current_player(state)
+    first, second = api.apply(state, legal[0]), api.apply(state, legal[-1])
+    for p in range(game.seats(state)):
+        same_view = api.observation(first, p) == api.observation(second, p)
+        same = api.information_state_string(first, p) == api.information_state_string(second, p)
+        expected = same_view and p != actor
+        door.require(
+            same == expected,
+            f"seat {p}'s information states after {legal[0]} and {legal[-1]} are "
+            f"{'equal' if same else 'different'}, though it "
+            f"{'saw the same' if expected else 'saw or chose a difference'}",
+        )
+
+
+def check_chance(play: Playthrough) -> None:
+    """In the explicit mode, each chance step's outcomes sum to 1 and each one applies.
+
+    The game is played again with ``chance="explicit"`` and the same random choices of options;
+    at every chance step the outcomes are the legal actions, their probabilities are positive
+    and sum to 1, and each applies; one of them, drawn at random, is played. A game without
+    chance steps passes at once.
+    """
+    from sankore_rules.core.chance import CHANCE
+
+    rng = random.Random(play.seed)
+    with _door("chance", play) as door:
+        state = api.new_game(
+            play.players, play.seed, game=play.game, chance="explicit", **play.options
+        )
+        decisions = 0
+        while not api.is_terminal(state) and decisions < len(play.actions):
+            door.step = decisions
+            outcomes = api.chance_outcomes(state)
+            if not outcomes:
+                door.require(
+                    api.game_of(state).current_player(state) != CHANCE,
+                    "the seat CHANCE decides, but chance_outcomes lists nothing",
+                )
+                state = api.apply(state, rng.choice(api.legal_actions(state)))
+                decisions += 1
+                continue
+            door.require(
+                api.game_of(state).current_player(state) == CHANCE,
+                "chance_outcomes lists outcomes, but a seat is to decide",
+            )
+            door.require(
+                all(p > 0 for _, p in outcomes)
+                and abs(sum(p for _, p in outcomes) - 1.0) < TOLERANCE,
+                f"a chance step's probabilities do not sum to 1: {[p for _, p in outcomes]}",
+            )
+            door.require(
+                [a for a, _ in outcomes] == api.legal_actions(state),
+                "a chance step's legal actions are not its outcomes",
+            )
+            for outcome, _ in outcomes:
+                api.apply(state, outcome)
+            state = api.apply(state, rng.choice([a for a, _ in outcomes]))
+
+
 def check_ai(play: Playthrough) -> None:
     """Action indices round-trip, the mask is true exactly at the legal actions, tensors fit.
 
@@ -595,6 +726,8 @@ _CHECKS: dict[str, Callable[[Playthrough], None]] = {
     "drawing": check_drawing,
     "bots": check_bots,
     "determinize": check_determinize,
+    "information": check_information,
+    "chance": check_chance,
     "ai": check_ai,
     "pettingzoo": check_pettingzoo,
     "openspiel": check_openspiel,

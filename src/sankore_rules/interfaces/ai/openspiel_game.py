@@ -16,12 +16,15 @@ Chance, and information sets that hold: every hidden part of a game (a hand, a p
 deck's order, a draw still to come) follows from the game's seed, and DESIGN.md has hidden
 information dealt by chance outcomes or drawn from a seed of 128 bits, never indexed by a small
 seed. So a game starts with 16 chance nodes of 256 equally likely outcomes each, one byte of
-the seed apiece (big-endian), and then sets up ``new_game(seed=that)``. Had the deal been one
-chance node of a few thousand setups, a player could try every setup against their first
-observation, find the true one and see every hidden card; with 2**128 seeds that search is out
-of reach, so an information set holds every deal consistent with what the player sees. A
-chance action outside ``0..255`` is refused with ``ValueError``. Later draws (Five Tribes'
-market and bag) come from the seed and the hidden state, so every chance node is at the start.
+the seed apiece (big-endian), and then sets up ``new_game(seed=that, chance="explicit")``. Had
+the deal been one chance node of a few thousand setups, a player could try every setup against
+their first observation, find the true one and see every hidden card; with 2**128 seeds that
+search is out of reach, so an information set holds every deal consistent with what the player
+sees. A chance action outside ``0..255`` is refused with ``ValueError``. Every draw during play
+(a market tile turned, a card drawn: the engine's chance steps, ``core/chance.py``) is a chance
+node where it happens, its outcomes those of [`chance_outcomes`][sankore_rules.chance_outcomes]
+numbered in their listed order: the state holds no order of what nobody has seen, so a clone of
+a state does not know the next draw, and OpenSpiel's ``MCTSBot`` samples it.
 
 Parameters: ``players`` (not for a solo game); each setup option of the game (Sankoré's
 ``library``, ``turn_limit``, and ``scholar`` for the solo game only), an option whose default
@@ -77,6 +80,7 @@ import pyspiel
 from attrs import frozen
 
 from sankore_rules import api
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.game import Game, NotSupported
 from sankore_rules.core.registry import find_game, games
 from sankore_rules.interfaces.ai.action_space import (
@@ -258,9 +262,17 @@ class ProtocolGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         super().__init__(_game_type(spec, self.game.title), info, self.params)
 
     def deal(self, seed: int) -> Any:
-        """The game's state set up with ``seed``, by this game's parameters."""
+        """The game's state set up with ``seed``, by this game's parameters.
+
+        Its chance steps wait for OpenSpiel's chance outcomes (the explicit mode).
+        """
         return api.new_game(
-            self.players, seed, game=self.spec.game, rules=self.rules, **self.options
+            self.players,
+            seed,
+            game=self.spec.game,
+            rules=self.rules,
+            chance="explicit",
+            **self.options,
         )
 
     def new_initial_state(self) -> ProtocolState:
@@ -357,6 +369,8 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         seat = api.game_of(self.position).current_player(self.position)
+        if seat == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
         return self.agents.index(seat)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -365,18 +379,30 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return [int(i) for i in np.flatnonzero(legal_mask(self.position))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The values of the seed's next byte, each as likely; [] once the seed is drawn."""
+        """The values of the seed's next byte, each as likely; then a draw's outcomes, if any.
+
+        A draw during play numbers its outcomes in the order the game lists them.
+        """
         if self.position is not None:
-            return []
+            return [(k, p) for k, (_, p) in enumerate(self._draw())]
         p = 1.0 / BYTE_OUTCOMES
         return [(k, p) for k in range(BYTE_OUTCOMES)]
+
+    def _draw(self) -> list[tuple[Any, float]]:
+        """The pending draw's outcomes (actions of the game) and their probabilities."""
+        outcomes = api.chance_outcomes(self.position)
+        if len(outcomes) > BYTE_OUTCOMES:
+            raise NotSupported(
+                f"a draw of {len(outcomes)} outcomes: this door numbers at most {BYTE_OUTCOMES}"
+            )
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         if self._replaying:
             if len(self.seed_bytes) < SEED_BYTES:
                 self.seed_bytes.append(int(action))
-            else:
-                self.decisions += 1
+            elif self._replaying[len(self.history())] != pyspiel.PlayerId.CHANCE:
+                self.decisions += 1  # a draw's outcome is no decision
             return
         if self.position is None:
             if not 0 <= action < BYTE_OUTCOMES:
@@ -387,6 +413,12 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             if len(self.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(self.seed_bytes), "big")
                 self.position = self.protocol_game.deal(seed)
+            return
+        draw = self._draw()
+        if draw:
+            if not 0 <= action < len(draw):
+                raise ValueError(f"this draw's outcomes are 0..{len(draw) - 1}, got {action}")
+            self.position = api.apply(self.position, draw[int(action)][0])
             return
         chosen = index_to_action(api.rules_of(self.position), int(action))
         self.position = api.apply(self.position, chosen)
@@ -429,7 +461,10 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
+            if self.position is None:
+                return f"seed byte {action}"
+            draw = self._draw()
+            return str(draw[action][0]) if 0 <= action < len(draw) else f"outcome {action}"
         return str(index_to_action(self.protocol_game.rules, int(action)))
 
     def is_terminal(self) -> bool:
@@ -445,7 +480,10 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return outcome(self.position)
 
     def decisions_taken(self) -> list[int]:
-        """The actions taken since the deal (the history after the seed's bytes)."""
+        """The actions taken since the deal (the history after the seed's bytes).
+
+        The draws' outcomes during play are among them, as OpenSpiel's history has them.
+        """
         return [int(a) for a in self.history()[SEED_BYTES:]]
 
     def serialize(self) -> str:

@@ -1,0 +1,121 @@
+"""OpenSpiel's chance nodes during play, and information-state keys a tabular method can hold.
+
+Issue 39: a draw happens where it happens (a chance node with the draw's outcomes), a clone of a
+state does not know the next draw, a resampled state's history replays to it, and an
+outcome-sampling MCCFR keeps information-state keys of at most 2 KB.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+from sankore_rules.interfaces.ai import openspiel_game  # noqa: F401 - registers the games
+from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES, ProtocolState
+
+SEED_OF_BYTES = bytes(range(40, 40 + SEED_BYTES))
+
+
+def _dealt(name: str, params: dict[str, Any]) -> ProtocolState:
+    state = pyspiel.load_game(name, params).new_initial_state()
+    for byte in SEED_OF_BYTES:
+        state.apply_action(byte)
+    assert isinstance(state, ProtocolState)
+    return state
+
+
+def _to_a_draw(state: ProtocolState, rng: random.Random) -> ProtocolState:
+    """``state`` played on with random options until a draw of two outcomes or more."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if len(state.chance_outcomes()) > 1:
+                return state
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("the game ended without a draw")
+
+
+def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
+    state = _dealt("python_sankore", {"players": 2})
+    rng = random.Random(1)
+    drawn = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [k for k, _ in outcomes] == list(range(len(outcomes)))
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+            names = [state.action_to_string(pyspiel.PlayerId.CHANCE, k) for k, _ in outcomes]
+            assert all(n.startswith("reveal ") for n in names)
+            assert len(set(names)) == len(names)
+            drawn += 1
+            state.apply_action(rng.choice([k for k, _ in outcomes]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert drawn == 12
+    assert len(state.history()) - SEED_BYTES == state.decisions + drawn
+
+
+def test_two_clones_resolve_a_draw_differently() -> None:
+    state = _to_a_draw(_dealt("python_sankore", {"players": 3}), random.Random(2))
+    first, second = state.clone(), state.clone()
+    first.apply_action(0)
+    second.apply_action(1)
+    assert first.position.market != second.position.market
+    # Neither clone changed the state they were cloned from: its draw is still to come.
+    assert state.is_chance_node()
+    names = [state.action_to_string(pyspiel.PlayerId.CHANCE, k) for k in (0, 1)]
+    revealed = {str(tile) for column in first.position.market for tile in column.visible()}
+    assert names[0].split()[1] in revealed
+    assert names[1].split()[1] not in revealed
+
+
+def test_a_draw_outside_its_outcomes_is_refused() -> None:
+    state = _to_a_draw(_dealt("python_sankore", {"players": 2}), random.Random(3))
+    count = len(state.chance_outcomes())
+    with pytest.raises(
+        ValueError, match=rf"this draw's outcomes are 0\.\.{count - 1}, got {count}"
+    ):
+        state.apply_action(count)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == count
+
+
+def test_a_resampled_state_keeps_the_key_and_its_serialization_reads_back() -> None:
+    """A resampled state has the player's information-state string; its serialization (its
+    history, then its position, which the seed's bytes do not deal) reads back to it."""
+    game = pyspiel.load_game("python_sankore", {"players": 2})
+    state = _to_a_draw(_dealt("python_sankore", {"players": 2}), random.Random(4))
+    state.apply_action(0)
+    while state.is_chance_node():
+        state.apply_action(0)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    player = state.current_player()
+    for _ in range(3):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert len(other.history()) == len(state.history())
+        assert other.history()[SEED_BYTES:] == state.history()[SEED_BYTES:]
+        again = game.deserialize_state(other.serialize())
+        assert json.loads(again.serialize().split("\n")[-1]) == json.loads(
+            other.serialize().split("\n")[-1]
+        )
+        assert json.loads(str(again)) == json.loads(str(other))
+
+
+def test_outcome_sampling_mccfr_runs_with_short_keys() -> None:
+    """The issue's finding: 30 iterations on a 2-turn Sankoré made 8.8 MB of keys."""
+    game = pyspiel.load_game("python_sankore", {"players": 2, "turn_limit": 2})
+    np.random.seed(5)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(100):
+        solver.iteration()
+    keys = list(solver._infostates)
+    assert len(keys) > 100
+    assert max(len(key) for key in keys) <= 2048
+    assert all(key.startswith("seat ") for key in keys)
