@@ -7,9 +7,9 @@ Importing ``sankore_rules.interfaces.ai.openspiel_game`` registers ``python_sank
 ``python_sankore_solo`` and ``python_five_tribes`` with pyspiel (``pip install
 sankore-rules[ai]``). A game's first 16 nodes draw its 128-bit seed, a byte each (chance);
 then each player's decisions are action indices, and each market tile turned during play is a
-chance node too (the draw's outcomes, numbered in order). MCTS (player 0) rolls out random games from
-each position it tries; with the turn-limit variant a rollout is short. Plain Python MCTS is
-slow on a game this long, so keep the limit small.
+chance node too (the draw's outcomes, numbered in order). MCTS (player 0) rolls out random
+games from each position it tries; with the turn-limit variant a rollout is short. Plain Python
+MCTS is slow on a game this long, so keep the limit small.
 """
 
 import sys
