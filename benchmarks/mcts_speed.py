@@ -31,18 +31,17 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 from typing import Any
+
+from baselines import REPO, baseline_source
 
 #: The commit issue 29 started from: "today's figure" of its MCTS target.
 BASELINE_COMMIT = "e415ced"
 #: The ratio issue 29 asks for: iterations per second at least doubled.
 TARGET = 2.0
-REPO = Path(__file__).resolve().parent.parent
 
 #: (game, players, seeds, decisions played before the searched one).
 DECISIONS = (
@@ -99,23 +98,6 @@ def work(iterations: int) -> None:
 # ---- the driver: alternating processes ---------------------------------------------------------
 
 
-def baseline_source(path: str | None, workdir: Path) -> Path:
-    """The baseline's ``src`` folder: ``path``, or ``BASELINE_COMMIT``'s, extracted from git."""
-    if path is not None:
-        return Path(path)
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", "--format=tar", BASELINE_COMMIT, "src"],
-            check=True,
-            capture_output=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        sys.exit(f"no baseline: git cannot give commit {BASELINE_COMMIT} ({exc}); use --baseline")
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(workdir, filter="data")
-    return workdir / "src"
-
-
 def run_worker(source: Path, iterations: int) -> dict[str, Any]:
     """One worker's figures, the package imported from ``source``."""
     env = dict(os.environ, PYTHONPATH=str(source))
@@ -151,7 +133,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as workdir:
         versions = {
-            "baseline": baseline_source(args.baseline, Path(workdir)),
+            "baseline": baseline_source(args.baseline, BASELINE_COMMIT, Path(workdir)),
             "current": Path(args.current) if args.current else REPO / "src",
         }
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in versions}
