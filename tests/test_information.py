@@ -8,6 +8,7 @@ was shown was equal, and differ at every step after the first difference.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from typing import Any
@@ -189,3 +190,25 @@ def test_a_sample_carries_the_seats_information_state(
     plain = Determinizer(json.loads(json.dumps(sr.observation(state, seat))))
     assert plain.information is None
     assert sr.information_state(plain.sample(rng), seat).length == 1
+
+
+def test_the_states_of_a_history_that_are_gone_are_replayed() -> None:
+    """A trail keeps the actions, not the states: those collected are replayed when asked."""
+    kept = _played(sr.new_game(players=3, seed=12), 12, 160)
+    expected = [sr.information_state(kept[-1], seat) for seat in range(3)]
+    # The same game again, keeping only its first and last states alive.
+    rng = random.Random(12)
+    first = state = sr.new_game(players=3, seed=12)
+    for _ in range(len(kept) - 1):
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    gc.collect()
+    alive = [past for past, _ in history(state)]
+    assert alive[0] is first and alive[-1] is state
+    # The states in between are gone, but for those the engine remembers listing (64).
+    assert sum(past is None for past in alive) > 80
+    for seat in range(3):
+        again = sr.information_state(state, seat)
+        assert again == expected[seat]
+        assert [s.observation for s in again.steps] == [
+            s.observation for s in expected[seat].steps
+        ]

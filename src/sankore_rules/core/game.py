@@ -392,7 +392,10 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         def observe(past: StateT, seat: int) -> Mapping[str, Any]:
             return self.observation(rules, past, seat)
 
-        return information_state(observe, state, player)
+        def step(past: StateT, action: Action) -> StateT:
+            return self.apply(rules, past, action)
+
+        return information_state(observe, step, state, player)
 
     def information_sampler(self, rules: RulesT, information: InformationState) -> Sampler:
         """A sampler of full states consistent with ``information``, one seat's history.

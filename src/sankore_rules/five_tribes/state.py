@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 import attrs
 from attrs import define, field, frozen
 
+from sankore_rules.core.information import Traced
 from sankore_rules.core.shared import ReadOnlyDict, replaced_at, shared_form
 from sankore_rules.core.tasks import Event, Task
 from sankore_rules.core.values import draft_of, sealable
@@ -94,7 +95,7 @@ class TribesPlayer:
 
 @sealable
 @define(slots=True, eq=False)
-class FiveTribesState:
+class FiveTribesState(Traced):
     """Everything about a Five Tribes game in progress.
 
     A state handed out by the library is sealed: assigning to it or to a player's holdings

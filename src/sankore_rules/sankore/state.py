@@ -23,6 +23,7 @@ from attrs import define, field, frozen
 from cattrs.gen import make_dict_structure_fn
 
 from sankore_rules.core.errors import StateError
+from sankore_rules.core.information import Traced
 from sankore_rules.core.serial import structure_state
 from sankore_rules.core.shared import ReadOnlyDict, adjusted, replaced_at, shared_form
 from sankore_rules.core.tasks import Event, Task
@@ -325,7 +326,7 @@ class SoloState:
 
 @sealable
 @define(slots=True, eq=False)
-class State:
+class State(Traced):
     """Everything about a game in progress.
 
     The public contract is small: [`current_player`][sankore_rules.State.current_player],
