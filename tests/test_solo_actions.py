@@ -291,14 +291,14 @@ def test_solo_est_1_3_a_tile_of_the_current_discipline_without_a_book() -> None:
         "solo-draft": state.solo.classes["solo-draft"],
         "solo-c1": "law-1a",
     } == after.solo.classes
-    # The level-1 pile's top moves down and a new top is turned: law-1d, the draw this game's
+    # The level-1 pile's top moves down and a new top is turned: law-1c, the draw this game's
     # seed gives (the chance step market_turn).
     assert (
         MarketColumn(
             "law-3a",
             ("law-2c", "law-2a", "law-2d"),
             "law-2b",
-            ("law-1d", "law-1b", "law-1c"),
+            ("law-1c", "law-1b", "law-1d"),
             "law-1e",
         )
         == after.market[IDX[L]]

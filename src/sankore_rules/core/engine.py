@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, Protocol, Self, TypeVar
 import attrs
 
 from sankore_rules.core.actions import Action, action_problem
-from sankore_rules.core.chance import Outcomes, generator, probabilities, roll
+from sankore_rules.core.chance import Outcomes, draw_number, probabilities, roll
 from sankore_rules.core.errors import IllegalAction, Reason
 from sankore_rules.core.information import remember_trail
 from sankore_rules.core.tasks import Event, Task
@@ -435,8 +435,12 @@ class Engine:
         drawing: Any = state  # a game with chance steps has a seed and a count of draws
         state.agenda = state.agenda[:-1]
         if weighted:
-            rng = generator(self.game, drawing.seed, drawing.draws) if many else None
-            outcome = weighted[0][0] if rng is None else roll(rng, weighted)
+            if many:
+                total = sum(weight for _, weight in weighted)
+                pick = draw_number(self.game, drawing.seed, drawing.draws, total)
+                outcome = roll(pick, weighted)
+            else:
+                outcome = weighted[0][0]
             drawing.draws += 1
             spec.resolve(rules, state, task, outcome)
         return True
