@@ -504,8 +504,8 @@ def test_ft_pub_14_the_large_market_asks_6_for_the_last_card() -> None:
 
 
 def test_ft_pub_19_and_ft_engine_4_the_djinn_deck_is_rebuilt_from_its_discards() -> None:
-    """FT-PUB-19, ruling FT-ENGINE-4: an empty Djinn deck takes the discarded Djinns, shuffled,
-    when the display is refilled."""
+    """FT-PUB-19, ruling FT-ENGINE-4: an empty Djinn deck takes the discarded Djinns (no order:
+    the display's next Djinn is drawn from them) when the display is refilled."""
     state = position()
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")

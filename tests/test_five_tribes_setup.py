@@ -232,7 +232,7 @@ def test_ft_act_1_and_ft_act_2_action_order_and_the_bid_order_track() -> None:
 
 def test_ft_rnd_2_market_and_djinns_refilled_and_ft_engine_4_reshuffle() -> None:
     """FT-RND-2: the round's end refills 9 cards and 3 Djinns; ruling FT-ENGINE-4 (FT-PUB-19): an
-    empty deck takes the discard pile, shuffled."""
+    empty deck takes the discard pile (its cards become the deck's, which keeps no order)."""
     state = position(players=2)
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")  # a move is left, so the next round begins

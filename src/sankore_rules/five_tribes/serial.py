@@ -471,14 +471,14 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
     waiting = [t.args["marker"] for t in state.agenda if t.kind in ("bid", "turn")]
     if len(set(waiting)) != len(waiting):
         return ["agenda: a marker waits for two bids or turns"]
+    if any(t.kind in CHANCE_ARGS for t in state.agenda[:-1]):
+        return ["agenda: a chance step waits only at the top of the agenda"]
     if not state.game_over:
         if not state.agenda:
             return ["agenda: empty, but the game is not over"]
         top = state.agenda[-1]
         if ENGINE.steps[top.kind].candidates is None:
             return [f"agenda: the pending task {top.kind!r} is an automatic step, not a decision"]
-    if any(t.kind in CHANCE_ARGS for t in state.agenda[:-1]):
-        return ["agenda: a chance step waits only at the top of the agenda"]
     if any(t.kind == "drop" for t in state.agenda[:-1]):
         return ["agenda: a drop waits under another step: a move is made in one go"]
     moving = bool(state.agenda) and state.agenda[-1].kind == "drop"
