@@ -346,3 +346,20 @@ def test_the_mode_is_an_option_of_every_game_not_of_five_tribes() -> None:
         FIVE_TRIBES.new_state(TRIBES, 2, 1, {"chance": "sometimes"})
     with pytest.raises(ValueError, match="takes no option library"):
         FIVE_TRIBES.new_state(TRIBES, 2, 1, {"library": "six_shelf", "chance": "auto"})
+
+
+def test_the_tensor_at_a_chance_node_shows_no_seat_deciding() -> None:
+    """The observation tensor at a chance node: the chance step is the pending decision's kind,
+    and no seat is marked as deciding (CHANCE is no seat)."""
+    state = _to_first_chance(_explicit_game(players=3, seed=16), random.Random(4))
+    layout = FIVE_TRIBES.tensor_layout(TRIBES)
+    out = [0.0] * layout.size
+    layout.write(state, 0, out)
+    parts: dict[str, list[float]] = {}
+    at = 0
+    for name, length in layout.segments:
+        parts[name] = out[at : at + length]
+        at += length
+    assert parts["seat.deciding"] == [0.0] * len(parts["seat.deciding"])
+    kinds = sorted(k for k, s in FIVE_TRIBES.engine.steps.items() if s.candidates)
+    assert parts["decision.kind"] == [float(k == "turn_card") for k in kinds]
