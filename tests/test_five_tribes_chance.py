@@ -363,3 +363,13 @@ def test_the_tensor_at_a_chance_node_shows_no_seat_deciding() -> None:
     assert parts["seat.deciding"] == [0.0] * len(parts["seat.deciding"])
     kinds = sorted(k for k, s in FIVE_TRIBES.engine.steps.items() if s.candidates)
     assert parts["decision.kind"] == [float(k == "turn_card") for k in kinds]
+
+
+def test_the_views_at_a_chance_node_name_chance_not_a_seat() -> None:
+    """The text view and the picture at a chance node say that chance draws; no seat's badge."""
+    state = _to_first_chance(_explicit_game(players=2, seed=17), random.Random(5))
+    line = "Now: chance draws (turn_card): Turn a resource card onto the market"
+    assert line in FIVE_TRIBES.text(TRIBES, state)
+    assert line in FIVE_TRIBES.seat_text(TRIBES, state, 0)
+    assert "P-2" not in FIVE_TRIBES.svg(TRIBES, state, viewer=1)
+    assert "Round 1 · Now: chance draws (turn_card)" in FIVE_TRIBES.svg(TRIBES, state)
