@@ -1,9 +1,11 @@
 """Information states (core/information.py): what a seat saw, in order, for every game.
 
 Perfect recall is checked the way a researcher would break it: two games that differ only in
-something hidden (a deck's order, the Scholar's face-down cards) are played on with the same
-actions, and a seat's information states must be equal exactly as long as everything that seat
-was shown was equal, and differ at every step after the first difference.
+something hidden (the Scholar's face-down cards) are played on with the same actions, and a
+seat's information states must be equal exactly as long as everything that seat was shown was
+equal, and differ at every step after the first difference. (Five Tribes' decks keep no order
+since issue 39, so it has no such pair of games: tests/test_five_tribes_chance.py holds its
+chance nodes and samples.)
 """
 
 from __future__ import annotations
