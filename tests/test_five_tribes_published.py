@@ -10,6 +10,7 @@ Sacred Places'.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -25,6 +26,7 @@ from tribes_positions import (
     ask,
     codes,
     deal,
+    explicit,
     give,
     legal,
     on,
@@ -39,6 +41,10 @@ from tribes_positions import (
 
 def _cell(name: str) -> int:
     return int(TRIBES.cell_index[name])
+
+
+#: The kinds of resource card, as a draw's outcomes list them (sorted).
+CARDS = sorted({g.id for g in TRIBES.tables.cards.good} | {"fakir"})
 
 
 def _picking(player: int = 0) -> FiveTribesState:
@@ -170,11 +176,15 @@ def test_ft_pub_dj_12_kandicha_the_victims_pay() -> None:
     assert pool(elder, 0) == {"white": 1} and elder.bag[1] == base.bag[1]
     vizier = play(_assassins_on_c3(base.clone()), "kill p1 yellow")
     assert pool(vizier, 0) == {"yellow": 1} and pool(vizier, 1) == {}
-    merchant = _assassins_on_c3(base.clone())
-    top = merchant.deck[0]
+    merchant = _assassins_on_c3(explicit(base.clone()))
     merchant = play(merchant, "kill d3 green")
+    # The card is a chance step of the resource deck: one outcome per kind of card left.
+    assert merchant.current_player == sr.CHANCE
+    assert [str(a) for a, _ in sr.chance_outcomes(merchant)] == [f"draw {c}" for c in CARDS]
+    merchant = play(merchant, "draw ivory")
     held = merchant.players[0]
-    assert (held.goods, held.fakirs) == (((), 1) if top == "fakir" else ((top,), 0))
+    assert (held.goods, held.fakirs) == (("ivory",), 0)
+    assert (merchant.events[0].kind, merchant.events[0].detail) == ("drew", {"card": "ivory"})
     builder = play(_assassins_on_c3(base.clone()), "kill d3 blue")
     # Around d3: c2, c3, c4, d2, d3, d4 are blue; e2, e3, e4 red.
     assert builder.players[0].coins == 50 + 6
@@ -365,27 +375,33 @@ def test_ft_pub_dj_22_utug_a_camel_on_a_tile_of_meeples() -> None:
 def test_ft_pub_dj_20_sibittis_draw_three_keep_one() -> None:
     """FT-PUB-DJ-20 Sibittis (4), an Elder and an Elder or a Fakir: the top 3 Djinns drawn, one
     kept, the others discarded face up (ruling FT-ENGINE-10)."""
-    state = _picking()
+    state = explicit(_picking())
     own(state, 0, "sibittis")
     give(state, 0, "white", 2)
-    top = state.djinn_deck[:3]
     state = play(state, "use sibittis 2e")
-    assert legal(state) == [f"keep {d}" for d in top]
-    state = play(state, f"keep {top[1]}")
-    assert state.players[0].djinns == ("sibittis", top[1])
-    assert state.djinn_discard == (top[0], top[2])
+    # Three chance steps of the Djinn deck, each Djinn left one outcome, equally likely.
+    assert sr.chance_outcomes(state) == [
+        (sr.Action("draw", (d,)), 1 / 18) for d in state.djinn_deck
+    ]
+    state = play(state, "draw marid", "draw baal", "draw jafaar")
+    assert legal(state) == ["keep marid", "keep baal", "keep jafaar"]
+    state = play(state, "keep baal")
+    assert state.players[0].djinns == ("sibittis", "baal")
+    assert state.djinn_discard == ("marid", "jafaar")
     assert state.decision == Task("pick", 0)
 
 
 def test_ft_pub_dj_21_sloar_the_top_resource_card() -> None:
     """FT-PUB-DJ-21 Sloar (8), a Fakir: the top card of the resource deck."""
-    state = _picking()
+    state = explicit(_picking())
     own(state, 0, "sloar")
     deal(state, 0, "fakir")
-    top = state.deck[0]
     state = play(state, "use sloar 1f")
+    left = Counter(state.deck)
+    assert sr.chance_outcomes(state) == [(sr.Action("draw", (c,)), left[c] / 44) for c in CARDS]
+    state = play(state, "draw fakir")
     held = state.players[0]
-    assert (held.goods, held.fakirs) == (((), 1) if top == "fakir" else ((top,), 0))
+    assert (held.goods, held.fakirs) == ((), 1)
     assert state.discard == ("fakir",) and len(state.deck) == 45 - 1 - 1
 
 
@@ -488,8 +504,8 @@ def test_ft_pub_14_the_large_market_asks_6_for_the_last_card() -> None:
 
 
 def test_ft_pub_19_and_ft_engine_4_the_djinn_deck_is_rebuilt_from_its_discards() -> None:
-    """FT-PUB-19, ruling FT-ENGINE-4: an empty Djinn deck takes the discarded Djinns, shuffled,
-    when the display is refilled."""
+    """FT-PUB-19, ruling FT-ENGINE-4: an empty Djinn deck takes the discarded Djinns (no order:
+    the display's next Djinn is drawn from them) when the display is refilled."""
     state = position()
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")
@@ -555,7 +571,7 @@ def test_a_random_game_with_every_power_used_stays_sound() -> None:
     decision lists only actions the action space numbers (FT-DJ-1)."""
     space = FIVE_TRIBES.action_space(TRIBES)
     used: set[str] = set()
-    for seed in range(6):
+    for seed in range(8):
         state = sr.new_game(players=2 + seed % 3, seed=seed, game="five_tribes")
         rng = random.Random(seed)
         while not sr.is_terminal(state):
@@ -590,7 +606,9 @@ def test_ft_pub_3_the_sampler_keeps_the_discarded_djinns_seen() -> None:
     state = _picking()
     own(state, 0, "sibittis")
     give(state, 0, "white", 2)
-    state = play(state, "use sibittis 2e", f"keep {state.djinn_deck[0]}")
+    state = play(state, "use sibittis 2e")
+    drawn = state.djinn_discard
+    state = play(state, f"keep {drawn[0]}")
     view = sr.observation(state, 1)
     assert len(view["djinn_discard"]) == 2 and view["djinn_deck"] == 22 - 3 - 1 - 3
     sample = FIVE_TRIBES.sampler(TRIBES, view).sample(random.Random(3))

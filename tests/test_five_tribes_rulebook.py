@@ -28,6 +28,7 @@ from tribes_positions import (
     ask,
     codes,
     deal,
+    explicit,
     give,
     legal,
     on,
@@ -47,9 +48,8 @@ def _cell(name: str) -> int:
 
 def _goods_first(state: FiveTribesState) -> None:
     """The market row with its goods before its Fakirs (the same cards), so what a market or
-    the Merchants take shows among the goods held; the deck's top is then 'fish'."""
+    the Merchants take shows among the goods held."""
     state.market = tuple(sorted(state.market, key=lambda card: card == "fakir"))
-    assert state.deck[0] == "fish"
 
 
 # ---- a paid power: once a round -----------------------------------------------------------------
@@ -78,10 +78,9 @@ def test_a_two_player_owner_uses_sloar_once_a_round_and_again_the_next_round() -
     share one use of Sloar in round 1, and round 2 gives it back."""
     state = play(_two_player_round(), "bid 8", "bid 5", "bid 3", "bid 1")
     assert state.decision == Task("pick", 0)
-    top = state.deck[0]
-    assert top == "fish"  # the seed's deck: what Sloar draws
     state = play(state, "use sloar 1f", "pick a1")  # a1's Vizier to a2, the only way
-    assert state.players[0].goods == ("fish",) and state.players[0].fakirs == 2
+    # The seed's draws: what Sloar draws in round 1, then in round 2.
+    assert state.players[0].goods == ("pottery",) and state.players[0].fakirs == 2
     state = play(state, "end")
     # P0's second marker, same round: Sloar stays spent.
     assert state.decision == Task("pick", 0)
@@ -95,7 +94,7 @@ def test_a_two_player_owner_uses_sloar_once_a_round_and_again_the_next_round() -
     state = play(state, "bid 8", "bid 5", "bid 3", "bid 1")
     assert legal(state) == ["pick e5", "pick e6", "use sloar 1f"]
     state = play(state, "use sloar 1f")
-    assert state.players[0].goods == ("fish", "pottery") and state.players[0].fakirs == 1
+    assert state.players[0].goods == ("pottery", "silk") and state.players[0].fakirs == 1
 
 
 # ---- a paid power: at any point of its owner's turn ---------------------------------------------
@@ -112,11 +111,15 @@ def test_sloar_after_the_move_and_before_the_tribe_action() -> None:
     put(state, "c3", "green")
     _goods_first(state)
     first, second = state.market[:2]
-    state = arrive(state, "c2", "c3", "green")
+    state = arrive(explicit(state), "c2", "c3", "green")
     assert state.decision == Task("tribe", 0, {"cell": _cell("c3"), "colour": 2, "count": 2})
     assert legal(state) == ["tribe", "use sloar 1f"]
     assert state.camels[_cell("c3")] == 0  # the control check came first
-    state = play(state, "use sloar 1f")  # then "tribe", the one option left, by itself
+    state = play(state, "use sloar 1f")
+    assert (
+        state.current_player == sr.CHANCE and str(sr.chance_outcomes(state)[0][0]) == "draw fakir"
+    )
+    state = play(state, "draw fish")  # then "tribe", the one option left, by itself
     held = state.players[0]
     assert held.goods == ("fish", first, second) and held.fakirs == 0
     # The Village's palace followed (compulsory), then the sale.
@@ -143,11 +146,11 @@ def test_a_power_before_buying_at_a_market() -> None:
     deal(state, 0, "fakir")
     put(state, "b3", "yellow")
     _goods_first(state)
-    state = arrive(state, "b2", "b3", "yellow")
+    state = arrive(explicit(state), "b2", "b3", "yellow")
     state = play(state, "tribe")
     shown = state.market[:3]
     assert legal(state) == [*(f"buy {c}" for c in sorted(set(shown))), "skip", "use sloar 1f"]
-    state = play(state, "use sloar 1f")
+    state = play(state, "use sloar 1f", "draw fish")
     assert state.decision == Task("tile", 0, {"cell": _cell("b3")})
     state = play(state, f"buy {shown[0]}")
     assert state.players[0].goods == ("fish", shown[0]) and state.players[0].coins == 47

@@ -232,7 +232,7 @@ def test_ft_act_1_and_ft_act_2_action_order_and_the_bid_order_track() -> None:
 
 def test_ft_rnd_2_market_and_djinns_refilled_and_ft_engine_4_reshuffle() -> None:
     """FT-RND-2: the round's end refills 9 cards and 3 Djinns; ruling FT-ENGINE-4 (FT-PUB-19): an
-    empty deck takes the discard pile, shuffled."""
+    empty deck takes the discard pile (its cards become the deck's, which keeps no order)."""
     state = position(players=2)
     put(state, "a1", "yellow")
     put(state, "a2", "yellow")  # a move is left, so the next round begins
@@ -256,11 +256,15 @@ def test_ft_rnd_2_market_and_djinns_refilled_and_ft_engine_4_reshuffle() -> None
 def test_every_step_answers_with_the_verbs_it_declares() -> None:
     """Each decision's options use only the verbs its step declares (the docs list them)."""
     decisions = {k: s for k, s in ENGINE.steps.items() if s.candidates is not None}
+    chance = sorted(k for k, s in decisions.items() if s.outcomes is not None)
     assert sorted(decisions) == sorted(
         ["bid", "pick", "drop", "tribe", "builders", "assassins", "kill", "kill_again", "tile",
-         "sell", "claim", "raise", "plant", "piece", "fill", "nearby", "keep", "powers"]
+         "sell", "claim", "raise", "plant", "piece", "fill", "nearby", "keep", "powers", *chance]
     )  # fmt: skip
-    state = sr.new_game(players=2, seed=5, game="five_tribes")
+    # The draws of play (issue 39): each answered by ``draw <what is drawn>``.
+    assert chance == ["draw_card", "draw_djinn", "draw_meeple", "turn_card", "turn_djinn"]
+    assert {decisions[k].answers for k in chance} == {("draw",)}
+    state = sr.new_game(players=2, seed=5, game="five_tribes", chance="explicit")
     rng = random.Random(0)
     while state.decision is not None:
         options = sr.legal_actions(state)

@@ -1,9 +1,11 @@
 """Information states (core/information.py): what a seat saw, in order, for every game.
 
 Perfect recall is checked the way a researcher would break it: two games that differ only in
-something hidden (a deck's order, the Scholar's face-down cards) are played on with the same
-actions, and a seat's information states must be equal exactly as long as everything that seat
-was shown was equal, and differ at every step after the first difference.
+something hidden (the Scholar's face-down cards) are played on with the same actions, and a
+seat's information states must be equal exactly as long as everything that seat was shown was
+equal, and differ at every step after the first difference. (Five Tribes' decks keep no order
+since issue 39, so it has no such pair of games: tests/test_five_tribes_chance.py holds its
+chance nodes and samples.)
 """
 
 from __future__ import annotations
@@ -72,24 +74,6 @@ def _edit(state: Any, change: Any) -> Any:
     draft = state.clone()
     change(draft)
     return sr.from_json(sr.to_json(draft))
-
-
-@pytest.mark.parametrize("seed", [3, 11])
-def test_five_tribes_deck_order_edits_keep_perfect_recall(seed: int) -> None:
-    true = _played(sr.new_game(players=2, seed=seed, game="five_tribes"), seed, 120)
-    at = 10
-
-    def reverse_deck(draft: Any) -> None:
-        draft.deck = tuple(reversed(draft.deck))
-
-    edited_start = _edit(true[at], reverse_deck)
-    for seat in (0, 1):
-        adopt(edited_start, sr.information_state(true[at], seat))
-        edited = _replayed(edited_start, true[at:])
-        assert edited is not None
-        violations, differing = _recall_violations(true[at:], edited, seat)
-        assert violations == 0
-        assert differing > 0  # the edit showed itself to the seat: the check had work to do
 
 
 def test_the_scholars_turned_card_is_remembered() -> None:

@@ -3,9 +3,11 @@
 ``position()`` lays the tiles in table order (so the grid below is always the same), takes
 every meeple off the board into the bag, and leaves the agenda empty; ``put`` moves meeples
 from the bag to a cell, ``ask`` puts a decision on the agenda. The components stay conserved,
-so every position is a sound state. States are values: ``position()`` is an editable draft
-(``clone()``), and a state ``apply`` returns is sealed, so a test edits ``state.clone()``; the
-helpers replace the containers they change (tuples) and never change a sealed part.
+so every position is a sound state; ``explicit`` makes a draft's draws wait for the test to
+name what is drawn (``draw fish``: the chance steps of issue 39). States are values:
+``position()`` is an editable draft (``clone()``), and a state ``apply`` returns is sealed, so
+a test edits ``state.clone()``; the helpers replace the containers they change (tuples) and
+never change a sealed part.
 
     a1-a6  oasis-1..6          b1-b6  small-market-1..6
     c1-c5  village-1..5        c6     small-market-7
@@ -36,6 +38,12 @@ def position(players: int = 2, seed: int = 1) -> FiveTribesState:
     state.meeples = ((0,) * len(COLOURS),) * len(TRIBES.cells)
     state.agenda = ()
     state.events = []
+    return state
+
+
+def explicit(state: FiveTribesState) -> FiveTribesState:
+    """``state`` (a draft) in the explicit mode of chance: every draw waits for ``draw <x>``."""
+    state.explicit_chance = True
     return state
 
 
@@ -87,7 +95,10 @@ def show(state: FiveTribesState, *djinns: str) -> None:
     """Put ``djinns`` on display (each swapped with the display's last one)."""
     for d in djinns:
         if d not in state.djinn_display:
-            state.djinn_deck = (*removed(state.djinn_deck, d), state.djinn_display[-1])
+            # The deck keeps no order: its Djinns sorted, as the rules keep them.
+            state.djinn_deck = tuple(
+                sorted((*removed(state.djinn_deck, d), state.djinn_display[-1]))
+            )
             state.djinn_display = (d, *state.djinn_display[:-1])
 
 

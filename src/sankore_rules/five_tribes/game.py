@@ -2,10 +2,12 @@
 
 Importing this module assembles the game: it imports every rules module, whose steps register
 on Five Tribes' engine. What a player may see is the game's business (``observation``): the
-order of the resource deck and of the Djinn deck (only how many cards), the seed and the count
-of draws made (which would predict every draw) are hidden; the bag is only counted anyway.
-Players keep their coins face down (FT-PUB-3): the other players' coins are hidden
-(``null``), and so is the bank, whose count would give away the coins in the players' hands.
+resource deck and the Djinn deck show how many cards they hold (they keep no order, and what
+they hold is what is seen nowhere else), the seed and the count of draws made (which would
+predict every draw) are hidden; the bag is only counted anyway. Players keep their coins face
+down (FT-PUB-3): the other players' coins are hidden (``null``), and so is the bank, whose
+count would give away the coins in the players' hands; every payment and gain is shown to all
+as it is made (ruling FT-ENGINE-13), which the sampler of a seat's history reads.
 
 The hooks of the doors (text and SVG drawing, the greedy bot's evaluation, the sampler of
 hidden parts, the action space and tensor) live in their own modules of this package and are
@@ -18,7 +20,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from sankore_rules.core.chance import chance_mode
 from sankore_rules.core.game import ActionSpace, Game, Sampler, TensorLayout, Variant
+from sankore_rules.core.information import InformationState
 from sankore_rules.five_tribes import serial
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules, load_five_tribes
 from sankore_rules.five_tribes.engine import ENGINE
@@ -26,6 +30,7 @@ from sankore_rules.five_tribes.rules import (  # noqa: F401 - imported for their
     auction,
     colours,
     djinns,
+    draws,
     move,
     round,
     sets,
@@ -63,16 +68,21 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
     ) -> FiveTribesState:
         """A new game for 2-4 players, waiting for the first bid.
 
+        Its only option is every game's ``chance`` (``"auto"`` or ``"explicit"``, see
+        ``core/chance.py``), which is not one of its own ``options``.
+
         Raises:
-            ValueError: an option (Five Tribes takes none), a player count or a seed it
-                does not take.
+            ValueError: an option (Five Tribes takes none of its own), a player count or a
+                seed it does not take.
         """
-        if options:
+        unknown = sorted(set(options) - {"chance"})
+        if unknown:
             raise ValueError(
-                f"Five Tribes takes no option {', '.join(sorted(options))}: "
+                f"Five Tribes takes no option {', '.join(unknown)}: "
                 "library=, scholar= and turn_limit= are options of Sankoré alone"
             )
-        return new_five_tribes(rules, players, seed)
+        explicit = chance_mode(options.get("chance", "auto"))
+        return new_five_tribes(rules, players, seed, explicit)
 
     def scores(self, rules: FiveTribesRules, state: FiveTribesState) -> TribesScores:
         """The score sheet: per player the total, the points by source and the coins left."""
@@ -154,10 +164,25 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         return evaluate_seats(rules, state)
 
     def sampler(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> Sampler:
-        """Redraws the order of the resource and Djinn decks, the others' coins and the seed."""
+        """Redraws the seed and, from one observation alone, the others' coins around one's own.
+
+        The decks' contents are fixed by what is seen (they keep no order); see
+        ``five_tribes.search``.
+        """
         from sankore_rules.five_tribes.search import TribesSampler
 
         return TribesSampler(rules, view)
+
+    def information_sampler(self, rules: FiveTribesRules, information: InformationState) -> Sampler:
+        """The sampler of one seat's whole history: the rivals' coins as its payments fix them.
+
+        Every payment and gain is public (ruling FT-ENGINE-13): from the game's start, the
+        rivals' coins are exact; an information state that starts later (a state read by
+        ``from_json``) leaves them drawn around the seat's own, as ``sampler`` does.
+        """
+        from sankore_rules.five_tribes.search import TribesSampler, coins_seen
+
+        return TribesSampler(rules, information.observation, coins_seen(rules, information))
 
     def action_space(self, rules: FiveTribesRules) -> ActionSpace:
         """Every action the tables allow, numbered the same in every run."""

@@ -2,18 +2,29 @@
 
 [`evaluate`][sankore_rules.five_tribes.search.evaluate] rates a position for one seat, for the
 greedy bot and the search's leaves.
-[`TribesSampler`][sankore_rules.five_tribes.search.TribesSampler] redraws, from one seat's
-observation alone, what the observation hides (see ``FiveTribesGame.observation``):
+[`TribesSampler`][sankore_rules.five_tribes.search.TribesSampler] redraws what one seat's
+observation hides (see ``FiveTribesGame.observation``):
 
-- the order of the resource deck: its cards are the deck's cards (the goods and the Fakirs of
-  the cards table) less those seen in the market, the discard pile and the players' hands;
-- the order of the Djinn deck: its Djinns are the ruleset's less those on display, discarded
+- the cards of the resource deck: the deck keeps no order (its next card is drawn by a chance
+  step when it is needed), so only which cards it holds is hidden, and that is fixed by what
+  is seen: the goods and the Fakirs of the cards table less those in the market, the discard
+  pile and the players' hands. Every multiset consistent with the observation is this one, so
+  drawing uniformly among them is taking it;
+- the Djinns of the Djinn deck, the same way: the ruleset's less those on display, discarded
   (face up, ruling FT-ENGINE-10) and held;
-- the seed, 128 fresh bits, with ``draws`` set to 0: every draw still to come (a meeple from
-  the bag, a reshuffle) then differs too;
-- the other players' coins, kept face down (FT-PUB-3): the viewer's own coins are the
-  best guess of another's (the same bids and yields are open to all), so each is drawn within
-  ``COIN_SPREAD`` of them, never below 0; the bank, hidden too, holds the rest of the coins.
+- the seed, 128 fresh bits, with ``draws`` set to 0: every draw still to come (a card, a Djinn,
+  a meeple from the bag) then differs too;
+- the other players' coins, kept face down (FT-PUB-3, ruling FT-ENGINE-13), and the bank,
+  which holds the rest of the coins.
+
+Every payment and gain of coins is made in public (a ``coins`` event every seat is shown), so
+a seat that has seen the game from its start knows every rival's coins: the start's coins plus
+the gains less the payments since. The sampler of a seat's information state
+([`coins_seen`][sankore_rules.five_tribes.search.coins_seen], used by
+``FiveTribesGame.information_sampler``) gives them exactly. Only when the information state
+does not start at the game's start (a state read by ``from_json``, or a sampler built from one
+observation) are they unknown; then each rival's coins are drawn within ``COIN_SPREAD`` of the
+viewer's own (the same bids and yields are open to all), never below 0.
 
 The bag is only counted by the state itself, so nothing more is hidden. The sampler refuses an
 observation it cannot read or fill, and reads the state it describes with every check of
@@ -26,9 +37,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sankore_rules.core.information import InformationState
 from sankore_rules.core.tasks import Event
 from sankore_rules.five_tribes import serial
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules
@@ -37,7 +49,14 @@ from sankore_rules.five_tribes.scoring import tribes_scores
 from sankore_rules.five_tribes.state import FiveTribesState
 from sankore_rules.five_tribes.tables import MeepleEffect
 
-__all__ = ["COIN_SPREAD", "SEED_BITS", "TribesSampler", "evaluate", "evaluate_seats"]
+__all__ = [
+    "COIN_SPREAD",
+    "SEED_BITS",
+    "TribesSampler",
+    "coins_seen",
+    "evaluate",
+    "evaluate_seats",
+]
 
 #: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
 SEED_BITS = 128
@@ -84,11 +103,13 @@ class TribesSampler:
 
     Built once per observation (it parses and checks it); each
     [`sample`][sankore_rules.five_tribes.search.TribesSampler.sample] then costs a state's
-    clone and two shuffles.
+    clone and a fresh seed (and the rivals' coins, when they are not known).
 
     Args:
         rules: the ruleset the observed state is played by.
         view: what ``observation`` returned for the viewing seat.
+        coins: every seat's coins when the seat's history fixes them (``coins_seen``); None
+            to draw the rivals' around the viewer's own.
 
     Attributes:
         viewer: the seat whose observation it is.
@@ -99,7 +120,12 @@ class TribesSampler:
             or Djinn seen more often than the game has it, or a state ``from_json`` refuses.
     """
 
-    def __init__(self, rules: FiveTribesRules, view: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        rules: FiveTribesRules,
+        view: Mapping[str, Any],
+        coins: Sequence[int] | None = None,
+    ) -> None:
         try:
             self.viewer: int = view["viewer"]
             if type(self.viewer) is not int or not 0 <= self.viewer < view["player_count"]:
@@ -117,9 +143,12 @@ class TribesSampler:
                 raise ValueError(f"the viewer's coins must be a count, got {own!r}")
             self._own = own
             self._total = rules.tables.tracks.bank
-            document["players"] = [dict(p, coins=0) for p in view["players"]]
-            document["players"][self.viewer]["coins"] = own
-            document["bank"] = self._total - own
+            self._known = coins is not None
+            seats = list(coins) if coins is not None else [0] * len(view["players"])
+            seats[self.viewer] = own
+            players = zip(view["players"], seats, strict=True)
+            document["players"] = [dict(p, coins=n) for p, n in players]
+            document["bank"] = self._total - sum(seats)
             text = json.dumps({"format": serial.FORMAT, "game": GAME, "state": document})
         except _MALFORMED as exc:
             raise ValueError(f"not an observation of a Five Tribes state: {exc}") from exc
@@ -127,7 +156,7 @@ class TribesSampler:
             if shown:
                 raise ValueError("the bank and the others' coins are hidden (FT-PUB-3), not shown")
             # Read with every check of from_json: a sample differs from this one only in the
-            # order of the decks, the seed and how the hidden coins are shared, which every
+            # seed and how the hidden coins are shared (when they are not known), which every
             # check accepts as long as the coins add up (sample() keeps them so).
             template = serial.read_checked(rules, text).clone()
         except _MALFORMED as exc:
@@ -139,21 +168,54 @@ class TribesSampler:
     def sample(self, rng: random.Random) -> FiveTribesState:
         """A full state agreeing with the observation, its hidden parts drawn from ``rng``."""
         state = self._template.clone()
-        deck, djinns = list(state.deck), list(state.djinn_deck)
-        rng.shuffle(deck)
-        rng.shuffle(djinns)
-        state.deck, state.djinn_deck = tuple(deck), tuple(djinns)
-        rivals = [p for p in range(state.player_count) if p != self.viewer]
-        # Every rival's share fits in the coins the viewer does not hold: the bank stays >= 0.
-        cap = (self._total - self._own) // max(len(rivals), 1)
-        for p in rivals:
-            low, high = max(0, self._own - COIN_SPREAD), self._own + COIN_SPREAD
-            state.players[p].coins = min(rng.randint(low, high), cap)
-        state.bank = self._total - sum(p.coins for p in state.players)
+        if not self._known:
+            rivals = [p for p in range(state.player_count) if p != self.viewer]
+            # Every rival's share fits in the coins the viewer does not hold: the bank >= 0.
+            cap = (self._total - self._own) // max(len(rivals), 1)
+            for p in rivals:
+                low, high = max(0, self._own - COIN_SPREAD), self._own + COIN_SPREAD
+                state.players[p].coins = min(rng.randint(low, high), cap)
+            state.bank = self._total - sum(p.coins for p in state.players)
         state.seed = rng.getrandbits(SEED_BITS)
         state.draws = 0
         state.seal()
         return state
+
+
+def coins_seen(rules: FiveTribesRules, information: InformationState) -> list[int] | None:
+    """Every seat's coins as the public payments seen by one seat fix them (ruling FT-ENGINE-13).
+
+    When the seat's information state starts at the game's start (its first observation is a
+    position of the setup: the first round, no bid made, the seat holding the start's coins),
+    every seat held the start's coins then, and each change since is a ``coins`` event the
+    seat was shown: the coins now are the start's plus the gains less the payments. None when
+    the information state starts later (a state read by ``from_json``, a position set up by
+    hand): the payments before it were not seen. None too when the sum does not match what the
+    seat sees of itself, or leaves coins no game can have.
+    """
+    steps = information.steps
+    first, now = steps[0].observation, information.observation
+    try:
+        start = rules.tables.tracks.start_coins
+        seat = information.seat
+        setup = (
+            first["round"] == 1
+            and all(marker is None for marker in first["turn_order_track"])
+            and first["players"][seat]["coins"] == start
+        )
+        if not setup:
+            return None
+        coins = [start] * len(first["players"])
+        for event in information.events():
+            player, detail = event.get("player"), event.get("detail")
+            if event.get("kind") == "coins" and type(player) is int and isinstance(detail, dict):
+                coins[player] += detail.get("gained", 0) - detail.get("paid", 0)
+        own = now["players"][seat]["coins"]
+    except _MALFORMED:
+        return None
+    if coins[seat] != own or min(coins) < 0 or sum(coins) > rules.tables.tracks.bank:
+        return None
+    return coins
 
 
 # ---- helpers ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 
 from cattrs.gen import make_dict_structure_fn, override
 
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.serial import accept, structure_state
 from sankore_rules.core.shared import ReadOnlyDict
@@ -25,6 +26,7 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
+from sankore_rules.five_tribes.rules.draws import CHANCE_ARGS
 from sankore_rules.five_tribes.rules.setup import SEED_BOUND
 from sankore_rules.five_tribes.state import FiveTribesState, TribesPlayer
 from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind, strict_converter
@@ -111,7 +113,7 @@ def read_state(document: dict[str, Any]) -> FiveTribesState:
     """
     if document.get("format") != FORMAT or document.get("game") != GAME:
         raise StateError(f"not a Five Tribes state (expected format {FORMAT}, game {GAME!r})")
-    document = _renamed(document)
+    document = _upgraded(_renamed(document))
     state = structure_state(_CONVERTER, document, FiveTribesState)
     data = document["state"]
     if json.loads(json.dumps(_plain(state))) != data:
@@ -138,6 +140,23 @@ def _renamed(document: dict[str, Any]) -> dict[str, Any]:
         OLD_KEYS[k] if k in OLD_KEYS and OLD_KEYS[k] not in data else k: v for k, v in data.items()
     }
     return {**document, "state": renamed}
+
+
+def _upgraded(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` as a state written before chance steps reads (see the module's docstring).
+
+    Its mode is the default one, and its decks' order is dropped: the state keeps none.
+    """
+    data = document.get("state")
+    if not isinstance(data, dict):
+        return document
+    data = {**data}
+    data.setdefault("explicit_chance", False)
+    for deck in ("deck", "djinn_deck"):
+        cards = data.get(deck)
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+            data[deck] = sorted(cards)
+    return {**document, "state": data}
 
 
 def read_checked(rules: FiveTribesRules, text: str | bytes) -> FiveTribesState:
@@ -403,6 +422,7 @@ _TASK_ARGS: dict[str, tuple[str, ...]] = {
     "piece": ("cell", "djinn"),
     "nearby": ("djinn", "cell"),
     "keep": ("count",),
+    **CHANCE_ARGS,
 }
 
 
@@ -440,12 +460,19 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
                 return [
                     f"agenda: the {task.kind!r} step's marker is not where that step takes it from"
                 ]
+        if task.kind in CHANCE_ARGS:
+            found = _chance_problems(rules, state, task)
+            if found:
+                return found
+            continue
         automatic = ENGINE.steps[task.kind].candidates is None
         if not (-1 if automatic else 0) <= task.player < state.player_count:
             return [f"agenda: the {task.kind!r} step's player is not a player"]
     waiting = [t.args["marker"] for t in state.agenda if t.kind in ("bid", "turn")]
     if len(set(waiting)) != len(waiting):
         return ["agenda: a marker waits for two bids or turns"]
+    if any(t.kind in CHANCE_ARGS for t in state.agenda[:-1]):
+        return ["agenda: a chance step waits only at the top of the agenda"]
     if not state.game_over:
         if not state.agenda:
             return ["agenda: empty, but the game is not over"]
@@ -457,4 +484,23 @@ def _agenda_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str
     moving = bool(state.agenda) and state.agenda[-1].kind == "drop"
     if moving != (state.move is not None) and not state.game_over:
         return ["move: a move is in progress exactly when a drop is pending"]
+    return []
+
+
+def _chance_problems(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[str]:
+    """What keeps a chance step (``draws.py``) from waiting on the agenda."""
+    if task.player != CHANCE:
+        return [f"agenda: the {task.kind!r} step is chance's, not player {task.player}'s"]
+    if not state.explicit_chance:
+        return ["agenda: a chance step waits on the agenda only when chance is explicit"]
+    if task.args.get("player", 0) >= state.player_count:
+        return [f"agenda: the {task.kind!r} step's player is not a player"]
+    if task.args.get("left", 1) < 1:
+        return [f"agenda: the {task.kind!r} step has nothing left to draw"]
+    if task.kind == "draw_djinn" and task.args["count"] > len(state.djinn_discard):
+        return ["agenda: the 'draw_djinn' step counts more Djinns than the discard pile holds"]
+    outcomes = ENGINE.steps[task.kind].outcomes
+    assert outcomes is not None  # every step of CHANCE_ARGS is a chance step
+    if len(outcomes(rules, state, task)) < 2:
+        return [f"agenda: the {task.kind!r} step has one outcome or none: it would not wait"]
     return []

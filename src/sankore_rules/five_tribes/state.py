@@ -1,9 +1,11 @@
 """The Five Tribes game state: the Sultanate, the players, the decks and tracks, the agenda.
 
 Meeples are counted per cell and colour (the colours in the meeple table's order): which
-meeple of a colour sits where never matters. The bag is counted the same way and drawn from
-with a generator derived from the seed and the number of draws so far, so a game is replayed
-exactly from its seed and its actions.
+meeple of a colour sits where never matters. The bag is counted the same way, and the resource
+deck and the Djinn deck keep no order (their cards sorted): what is drawn from them during play
+is a chance step of the engine (``rules/draws.py``), resolved from a generator derived from the
+seed and the number of draws so far, so a game is replayed exactly from its seed and its
+actions, and a state does not know its next draw.
 
 A state is a value, like Sankoré's (``core/values.py``): the states the library hands out
 (``new_game``, ``apply``, ``from_json``) are sealed and refuse every assignment. Their
@@ -18,7 +20,6 @@ the first change. ``clone()`` gives an editable draft, for positions set up by h
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
@@ -30,7 +31,7 @@ from sankore_rules.core.shared import ReadOnlyDict, replaced_at, shared_form
 from sankore_rules.core.tasks import Event, Task
 from sankore_rules.core.values import draft_of, sealable
 
-__all__ = ["FiveTribesState", "Move", "TribesPlayer", "generator", "player_to_change"]
+__all__ = ["FiveTribesState", "Move", "TribesPlayer", "player_to_change"]
 
 
 @frozen
@@ -109,7 +110,10 @@ class FiveTribesState(Traced):
         rules_hash: that ruleset's content hash; ``from_json`` refuses a state of another.
         player_count: 2, 3 or 4.
         seed: the seed of every shuffle and draw.
-        draws: how many random draws the game has made (the next one's generator follows).
+        draws: how many chance steps the game has resolved (the next one's generator follows,
+            ``core/chance.py``).
+        explicit_chance: whether chance steps wait for the caller (``new_game(...,
+            chance="explicit")``) instead of resolving from the seed.
         tiles: the tile on each cell.
         meeples: the meeples on each cell, per colour.
         camels: the player whose camel is on each cell, None for a free cell (FT-ACT-7).
@@ -117,13 +121,13 @@ class FiveTribesState(Traced):
         palaces: the palaces on each cell (FT-TILE-2).
         bag: the meeples in the bag, per colour.
         players: the players.
-        deck: the face-down resource deck, top first.
+        deck: the cards of the face-down resource deck, sorted: it keeps no order.
         market: the face-up resource cards, first (cheapest to reach) first.
         discard: the resource cards sold or spent.
-        djinn_deck: the face-down Djinns, top first.
+        djinn_deck: the face-down Djinns, sorted: the deck keeps no order.
         djinn_display: the face-up Djinns.
         djinn_discard: the Djinns discarded (by a draw_djinns power), face up; they are
-            shuffled into a new Djinn deck when it runs out (ruling FT-ENGINE-4).
+            the new Djinn deck when it runs out (ruling FT-ENGINE-4).
         palm_supply: palm trees left in the supply.
         palace_supply: palaces left in the supply.
         bank: the coins of the bank.
@@ -152,6 +156,7 @@ class FiveTribesState(Traced):
     player_count: int
     seed: int
     draws: int
+    explicit_chance: bool
     tiles: tuple[str, ...]
     meeples: tuple[tuple[int, ...], ...]
     camels: tuple[int | None, ...]
@@ -219,6 +224,7 @@ class FiveTribesState(Traced):
             self.player_count,
             self.seed,
             self.draws,
+            self.explicit_chance,
             self.tiles,
             self.meeples,
             self.camels,
@@ -295,7 +301,7 @@ class FiveTribesState(Traced):
 
 
 #: Where ``players`` stands among the fields (``FiveTribesState._values``).
-_PLAYERS = 12
+_PLAYERS = 13
 
 
 def player_to_change(state: FiveTribesState, player: int) -> TribesPlayer:
@@ -331,16 +337,11 @@ def _in_shared_form(draft: FiveTribesState) -> FiveTribesState:
         move = draft.move
         draft.move = Move(move.start, move.cell, move.came_from, tuple(move.hand))
     draft.agenda = tuple([Task(t.kind, t.player, ReadOnlyDict(t.args)) for t in draft.agenda])
+    # The decks keep no order (the rules keep them sorted): an order set by hand is dropped.
+    draft.deck, draft.djinn_deck = tuple(sorted(draft.deck)), tuple(sorted(draft.djinn_deck))
     return draft
 
 
 #: The editable twins of the state classes (see ``core/values.py``).
 _PLAYER_DRAFT = draft_of(TribesPlayer)
 _STATE_DRAFT = draft_of(FiveTribesState)
-
-
-def generator(state: FiveTribesState) -> random.Random:
-    """The generator of the next random draw, derived from the seed and the draws so far."""
-    rng = random.Random(f"five_tribes:{state.seed}:{state.draws}")
-    state.draws += 1
-    return rng

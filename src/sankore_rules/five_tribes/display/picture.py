@@ -137,6 +137,8 @@ def _status(rules: FiveTribesRules, state: FiveTribesState | None) -> str:
         words = f"Five Tribes · ruleset {rules.name}"
         return text(MARGIN, 20, words, font_size=15, font_weight="bold", fill=INK)
     seat = state.current_player
+    if seat is not None and seat < 0:
+        seat = None  # a chance step (explicit mode): no seat decides, so no badge
     mark = "" if seat is None else badge(seat, MARGIN + 8, 14, 18)
     x = MARGIN if seat is None else MARGIN + 24
     words = f"Round {state.round} · {now(rules, state)}"

@@ -23,7 +23,6 @@ from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import (
     FAKIR,
     add,
-    draw_card,
     gain_coins,
     holds,
     income,
@@ -32,6 +31,7 @@ from sankore_rules.five_tribes.rules.common import (
     to_bag,
 )
 from sankore_rules.five_tribes.rules.djinns import use_options, use_power, use_refusal
+from sankore_rules.five_tribes.rules.draws import draw_cards
 from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind
 
@@ -258,16 +258,21 @@ def resolve_kill(
     if action.kind == "use":
         use_power(rules, state, task, action)
         return
-    _kill(rules, state, task.player, action)
+    # The next victim's decision goes first, under a card the kill may draw (``_kill``).
     if task.args["kills"] > 1:
         at = action.args[0]
         place = rules.cell_index[at] if at in rules.cell_index else len(rules.cells) + int(at[1:])
         args = {"at": place, "left": task.args["kills"] - 1}
         push(state, Task("kill_again", task.player, args))
+    _kill(rules, state, task.player, action)
 
 
 def _kill(rules: FiveTribesRules, state: FiveTribesState, player: int, action: Action) -> None:
-    """One victim killed: to the bag, or what an assassin_spoils power makes of it."""
+    """One victim killed: to the bag, or what an assassin_spoils power makes of it.
+
+    A card it draws is a chance step pushed on top of the agenda: whatever decision the
+    caller pushes must be pushed before.
+    """
     where, colour_name = action.args
     colour = rules.colour_index[colour_name]
     spoils = holds(rules, state, player, PowerKind.ASSASSIN_SPOILS)
@@ -288,10 +293,8 @@ def _kill(rules: FiveTribesRules, state: FiveTribesState, player: int, action: A
     else:
         to_bag(state, colour, 1)
         if spoils and effect is MeepleEffect.MERCHANTS:
-            card = draw_card(state)
-            if card is not None:
-                take_card(state, player, card)
-                log(state, "cards", player, taken=[card])
+            # The card is drawn (a chance step) before any decision that follows the kill.
+            draw_cards(state, player, 1)
         elif spoils and effect is MeepleEffect.BUILDERS and cell >= 0:
             gain_coins(state, player, builders_coins(rules, state, cell, 1), "kandicha")
     # Per meeple killed, each victim of a double_kill too (ruling FT-ENGINE-12).
@@ -334,6 +337,6 @@ def resolve_kill_again(
 ) -> None:
     """The double_kill power's next victim (FT-PUB-DJ-10), in the place of the first."""
     assert action is not None
-    _kill(rules, state, task.player, action)
     if task.args["left"] > 1:
         push(state, Task("kill_again", task.player, {**task.args, "left": task.args["left"] - 1}))
+    _kill(rules, state, task.player, action)

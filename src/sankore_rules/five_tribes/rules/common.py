@@ -1,4 +1,4 @@
-"""What several rules do alike: coins to and from the bank, the bag, the deck, camels, powers.
+"""What several rules do alike: coins to and from the bank, the bag, cards, camels, powers.
 
 Every helper changes the state it is given (a draft ``apply`` made) and logs what it did. A
 draft shares its containers with the sealed state it came from, so a helper replaces a
@@ -11,15 +11,12 @@ from __future__ import annotations
 from sankore_rules.core.engine import log
 from sankore_rules.core.shared import adjusted, replaced_at
 from sankore_rules.five_tribes.board import FiveTribesRules
-from sankore_rules.five_tribes.state import FiveTribesState, generator, player_to_change
+from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from sankore_rules.five_tribes.tables import PowerKind
 
 __all__ = [
     "FAKIR",
     "add",
-    "draw_card",
-    "draw_djinn",
-    "draw_meeple",
     "gain_coins",
     "holds",
     "income",
@@ -62,52 +59,6 @@ def pay_coins(state: FiveTribesState, player: int, amount: int, why: str) -> Non
 def to_bag(state: FiveTribesState, colour: int, n: int) -> None:
     """Put ``n`` meeples of ``colour`` into the bag."""
     state.bag = add(state.bag, colour, n)
-
-
-def draw_meeple(state: FiveTribesState) -> int | None:
-    """A meeple drawn at random from the bag (its colour), None when the bag is empty."""
-    total = sum(state.bag)
-    if total == 0:
-        return None
-    pick = generator(state).randrange(total)
-    for colour, count in enumerate(state.bag):
-        if pick < count:
-            state.bag = add(state.bag, colour, -1)
-            return colour
-        pick -= count
-    raise AssertionError("unreachable: pick < total")
-
-
-def draw_card(state: FiveTribesState) -> str | None:
-    """The top card of the resource deck, None when it and the discard pile are empty.
-
-    The discard pile is shuffled in when the deck is empty (ruling FT-ENGINE-4).
-    """
-    return _draw(state, "deck", "discard", "cards")
-
-
-def draw_djinn(state: FiveTribesState) -> str | None:
-    """The top Djinn of the Djinn deck, None when it and the Djinn discard pile are empty.
-
-    The discarded Djinns are shuffled into a new deck when it is empty (ruling FT-ENGINE-4).
-    """
-    return _draw(state, "djinn_deck", "djinn_discard", "djinns")
-
-
-def _draw(state: FiveTribesState, deck: str, discard: str, counted: str) -> str | None:
-    """The top of the pile ``deck``, rebuilt from the pile ``discard`` when it is empty."""
-    pile: tuple[str, ...] = getattr(state, deck)
-    if not pile and getattr(state, discard):
-        shuffled = sorted(getattr(state, discard))
-        generator(state).shuffle(shuffled)
-        pile = tuple(shuffled)
-        setattr(state, discard, ())
-        log(state, "reshuffled", None, **{counted: len(pile)})
-    if not pile:
-        setattr(state, deck, pile)
-        return None
-    setattr(state, deck, pile[1:])
-    return pile[0]
 
 
 def take_card(state: FiveTribesState, player: int, card: str) -> None:

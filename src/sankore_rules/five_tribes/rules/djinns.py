@@ -35,21 +35,24 @@ from collections.abc import Callable, Iterator
 from sankore_rules.core.actions import Action
 from sankore_rules.core.engine import log, names_nothing, push
 from sankore_rules.core.errors import Reason
-from sankore_rules.core.shared import removed, replaced_at
+from sankore_rules.core.shared import removed
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import (
     FAKIR,
     add,
-    draw_card,
-    draw_djinn,
-    draw_meeple,
     income,
     place_camel,
     place_piece,
-    take_card,
     to_bag,
+)
+from sankore_rules.five_tribes.rules.draws import (
+    cards_left,
+    djinns_left,
+    draw_cards,
+    draw_djinns,
+    draw_meeples,
 )
 from sankore_rules.five_tribes.state import FiveTribesState, player_to_change
 from sankore_rules.five_tribes.tables import Cost, MeepleEffect, PowerKind, Price, TileAction
@@ -200,9 +203,9 @@ def _usable(
     if moment not in moments or djinn in state.used_powers:
         return False
     if kind is PowerKind.DRAW_DJINNS:
-        return bool(state.djinn_deck or state.djinn_discard)
+        return djinns_left(state)
     if kind is PowerKind.DRAW_CARD:
-        return bool(state.deck or state.discard)
+        return cards_left(state)
     if kind is PowerKind.BID_DISCOUNT:
         return not task.args["discount"]
     if kind is PowerKind.DOUBLE_BUILDERS:
@@ -279,18 +282,12 @@ def use_power(rules: FiveTribesRules, state: FiveTribesState, task: Task, action
     elif kind in (PowerKind.PALACE_NEARBY, PowerKind.PALM_NEARBY):
         push(state, Task("nearby", player, {"djinn": index, "cell": task.args["cell"]}))
     elif kind is PowerKind.DRAW_CARD:
-        for _ in range(power.amount):
-            card = draw_card(state)
-            if card is not None:
-                take_card(state, player, card)
-                log(state, "drew", player, card=card)
-        push(state, task)
+        push(state, task)  # back once the cards are drawn (chance steps, ``draws.py``)
+        draw_cards(state, player, power.amount)
     elif kind is PowerKind.DRAW_DJINNS:
-        drawn = [d for d in (draw_djinn(state) for _ in range(power.amount)) if d is not None]
         # The Djinns drawn wait face up on the discard pile; the one kept leaves it.
-        state.djinn_discard = (*state.djinn_discard, *drawn)
-        log(state, "drew_djinns", player, djinns=drawn)
-        push(state, Task("keep", player, {"count": len(drawn)}), task)
+        push(state, task)
+        draw_djinns(state, player, power.amount)
     else:
         step = {
             PowerKind.FILL_TILE: "fill",
@@ -341,13 +338,8 @@ def resolve_fill(
 ) -> None:
     """The fill_tile power (FT-PUB-DJ-2): meeples drawn from the bag onto an empty tile."""
     assert action is not None
-    cell = rules.cell_index[action.args[0]]
-    for _ in range(rules.djinn_by_id[_djinn(rules, task)].power.amount):
-        colour = draw_meeple(state)
-        if colour is not None:
-            meeples = add(state.meeples[cell], colour, 1)
-            state.meeples = replaced_at(state.meeples, cell, meeples)
-            log(state, "drawn", task.player, colour=rules.colours[colour], cell=action.args[0])
+    amount = rules.djinn_by_id[_djinn(rules, task)].power.amount
+    draw_meeples(state, task.player, rules.cell_index[action.args[0]], amount)
 
 
 #: The piece each placing power puts down; that piece's moment is when a nearby power may move it.

@@ -1,10 +1,11 @@
 """The end of a round (FT-RND-2) and of the game (FT-END-1).
 
-The market is refilled to its size and the Djinn display to its size (ruling FT-ENGINE-4 when
-a deck runs out: both decks are rebuilt from their discards). Then, if the end was triggered
-this round (a player's last camel placed, or no move left), or no tile offers a legal move
-any more (FT-PUB-21), the game is over, before any bid of a next round; otherwise the next
-round's auction begins.
+The market is refilled to its size and the Djinn display to its size, one card at a time: each
+is a chance step (``draws.py``; ruling FT-ENGINE-4 when a deck runs out: both decks are rebuilt
+from their discards), after which the round's end comes back to draw the next. Then, if the
+end was triggered this round (a player's last camel placed, or no move left), or no tile offers
+a legal move any more (FT-PUB-21), the game is over, before any bid of a next round; otherwise
+the next round's auction begins.
 """
 
 from __future__ import annotations
@@ -14,25 +15,23 @@ from sankore_rules.core.engine import log, push
 from sankore_rules.core.tasks import Task
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
-from sankore_rules.five_tribes.rules.common import draw_card, draw_djinn
+from sankore_rules.five_tribes.rules.draws import turn_card, turn_djinn
 from sankore_rules.five_tribes.rules.move import movable
 from sankore_rules.five_tribes.state import FiveTribesState
 
-__all__ = ["refill"]
+__all__ = ["next_refill"]
 
 
-def refill(rules: FiveTribesRules, state: FiveTribesState) -> None:
-    """FT-RND-2: the market back to its size, the Djinn display back to its size."""
-    while len(state.market) < rules.tables.cards.market:
-        card = draw_card(state)
-        if card is None:
-            break
-        state.market = (*state.market, card)
-    while len(state.djinn_display) < rules.tables.djinns.display:
-        djinn = draw_djinn(state)
-        if djinn is None:
-            break
-        state.djinn_display = (*state.djinn_display, djinn)
+def next_refill(rules: FiveTribesRules, state: FiveTribesState) -> Task | None:
+    """FT-RND-2: the draw of the market's or the display's next card; None once both are full.
+
+    The market fills first, then the display; a deck and its discards both empty leave the
+    rest of its row empty.
+    """
+    draw = turn_card(state) if len(state.market) < rules.tables.cards.market else None
+    if draw is None and len(state.djinn_display) < rules.tables.djinns.display:
+        draw = turn_djinn(state)
+    return draw
 
 
 @ENGINE.step("round_end")
@@ -40,7 +39,10 @@ def resolve_round_end(
     rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
 ) -> None:
     """Refill, then end the game (FT-END-1) or start the next round (FT-RND-1)."""
-    refill(rules, state)
+    draw = next_refill(rules, state)
+    if draw is not None:
+        push(state, draw, task)  # the card is drawn, then the round's end comes back here
+        return
     if not state.end_triggered and not movable(rules, state):
         # FT-END-1, FT-PUB-21: nobody could move in the next round, so it is not begun.
         state.end_triggered, state.end_cause = True, "no_move"

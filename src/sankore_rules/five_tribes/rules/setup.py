@@ -17,8 +17,14 @@ __all__ = ["SEED_BOUND", "new_five_tribes"]
 SEED_BOUND = 2**256
 
 
-def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> FiveTribesState:
+def new_five_tribes(
+    rules: FiveTribesRules, players: object, seed: object, explicit: bool = False
+) -> FiveTribesState:
     """A new game for 2-4 players, waiting for the first bid.
+
+    The setup's shuffles and deals are drawn at once from the seed; what is left of the decks
+    keeps no order (sorted): the draws of play are chance steps (``draws.py``), which wait for
+    the caller when ``explicit``.
 
     Raises:
         ValueError: for a player count other than 2, 3 or 4, or a seed that is not an integer
@@ -69,6 +75,7 @@ def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> Fi
         player_count=players,
         seed=seed,
         draws=0,
+        explicit_chance=explicit,
         tiles=tuple(tiles),
         meeples=tuple(meeples),
         camels=(None,) * cells,
@@ -79,10 +86,10 @@ def new_five_tribes(rules: FiveTribesRules, players: object, seed: object) -> Fi
             draft_of(TribesPlayer)(coins, allotment.camels, (0,) * width, (), 0, ())
             for _ in range(players)
         ),
-        deck=tuple(deck),
+        deck=tuple(sorted(deck)),
         market=tuple(market),
         discard=(),
-        djinn_deck=tuple(djinns),
+        djinn_deck=tuple(sorted(djinns)),
         djinn_display=tuple(display),
         djinn_discard=(),
         palm_supply=tables.tracks.palms,
