@@ -224,3 +224,29 @@ def test_samples_never_put_back_a_card_you_saw_leave() -> None:
                 samples += 1
     assert samples >= 400
     assert 0 == failures
+
+
+def test_a_solo_state_written_with_orders_reads_without_them() -> None:
+    """A solo state written before issue 39 (its bag and deck in an order, ``bagged`` and a
+    face-down ``draft_card``) reads as the same position with no order: sorted, the two
+    fields dropped (a draft's card not yet turned goes back among the undealt ones)."""
+    state = sr.new_game(players=1, seed=6, scholar="medium")
+    while state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    for _ in range(2):  # the Scholar's turns 1 and 2 each enrol a Student into its bag
+        state = sr.apply(state, "end")
+    assert len(set(state.solo.bag)) >= 2 and len(state.players[SCHOLAR].objectives) >= 2
+    document = json.loads(sr.to_json(state))
+    data = document["state"]
+    data["solo"].update(bagged=3, draft_card=None, bag=data["solo"]["bag"][::-1])
+    data["players"][SCHOLAR]["objectives"].reverse()
+    read = sr.from_json(json.dumps(document))
+    assert read == state
+    assert tuple(sorted(state.solo.bag)) == read.solo.bag
+    assert "bagged" not in json.loads(sr.to_json(read))["state"]["solo"]
+    # Before the Scholar's draft, the card then waiting face down goes back to the undealt.
+    start = sr.new_game(players=1, seed=6, scholar="medium")
+    old = json.loads(sr.to_json(start))
+    dealt = {c for pl in old["state"]["players"] for c in pl["objectives"]}
+    old["state"]["solo"].update(bagged=0, draft_card=min(set(range(1, 25)) - dealt))
+    assert start == sr.from_json(json.dumps(old))
