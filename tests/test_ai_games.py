@@ -43,7 +43,7 @@ RULES = sr.load_rules()
 TRIBES = sr.load_rules(game="five_tribes")
 #: The bundled rulesets' sizes: a change of numbering or layout is made on purpose.
 SANKORE_ACTIONS = 685
-SANKORE_TENSOR = 7075
+SANKORE_TENSOR = 7078
 TRIBES_ACTIONS = 1188
 TRIBES_TENSOR = 1101
 
@@ -117,14 +117,14 @@ def assert_differs_for(state: Any, variant: Any, viewer: int) -> None:
 
 
 def solo_hidden(data: dict[str, Any]) -> None:
-    """SOLO-SET-8, -9, -12: the Scholar's deck reordered, its bag reordered, its draft card
-    swapped with a card of its deck; and another seed."""
+    """SOLO-SET-9, SCHOLAR-9: a card of the Scholar's deck swapped with a card nobody holds
+    (the deck and the bag keep no order, issue 39: their content is what hides); and another
+    seed."""
     deck = data["players"][1]["objectives"]
-    solo = data["solo"]
-    if solo["draft_card"] is not None and deck:
-        solo["draft_card"], deck[0] = deck[0], solo["draft_card"]
-    deck.reverse()
-    solo["bag"].reverse()
+    if deck:
+        held = {c for pl in data["players"] for c in (*pl["objectives"], *pl["completed"])}
+        deck[0] = min(set(range(1, 25)) - held - set(data["solo"]["slots"]))
+        deck.sort()
     data["seed"] += 1
 
 
@@ -170,6 +170,7 @@ def test_solo_tensor_shows_the_scholars_board() -> None:
         queue = next(q for q in data["queues"] if any(d not in (None, bag[0]) for d in q))
         k = next(i for i, d in enumerate(queue) if d not in (None, bag[0]))
         bag[0], queue[k] = queue[k], bag[0]
+        bag.sort()  # the bag keeps no order (issue 39)
 
     assert_differs_for(state, edited(state, other_bag), 0)
 

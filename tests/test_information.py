@@ -77,15 +77,17 @@ def _edit(state: Any, change: Any) -> Any:
 
 
 def test_the_scholars_turned_card_is_remembered() -> None:
-    """Solo: two games that differ only in the Scholar's face-down deck (SOLO-SET-9)."""
+    """Solo: two games that differ only in the Scholar's face-down deck (SOLO-SET-9): each
+    card of the true deck swapped for one nobody holds (the deck keeps no order, issue 39)."""
     seed = 5
     true = _played(sr.new_game(players=1, seed=seed, scholar="easy"), seed, 80)
 
-    def rotate_deck(draft: Any) -> None:
-        cards = draft.players[1].objectives
-        draft.players[1].objectives = (*cards[1:], cards[0])
+    def other_deck(draft: Any) -> None:
+        held = {c for pl in draft.players for c in (*pl.objectives, *pl.completed)}
+        spare = sorted(set(range(1, 25)) - held)
+        draft.players[1].objectives = tuple(spare[: len(draft.players[1].objectives)])
 
-    edited_start = _edit(true[0], rotate_deck)
+    edited_start = _edit(true[0], other_deck)
     adopt(edited_start, sr.information_state(true[0], 0))
     edited = _replayed(edited_start, true)
     assert edited is not None and len(edited) > 10

@@ -108,31 +108,45 @@ def test_samples_redraw_the_market_piles_below_their_tops_and_the_seed() -> None
     assert 50 == len({s.seed for s in samples})
 
 
-def test_solo_samples_redraw_the_scholars_deck_and_bag() -> None:
-    """Issue 14: in a solo game the Scholar's face-down deck (its order too) and the bag's
-    draw order are redrawn; their sizes and the bag's counts stay."""
+def test_solo_samples_redraw_the_scholars_deck_and_keep_its_counted_bag() -> None:
+    """Issue 14, issue 39: in a solo game the Scholar's face-down deck is redrawn (sorted: it
+    keeps no order); its bag, whose counts are public and which keeps no order either, is the
+    true one in every sample (SCHOLAR-9)."""
     state = mid_game(1, decisions=20)
     assert state.solo is not None
     assert (1, 4) == (len(state.players[1].objectives), len(state.solo.bag))
     rng = random.Random(9)
-    samples = [sample_state(state, 0, rng) for _ in range(60)]
-    decks = {tuple(s.players[1].objectives) for s in samples}
-    bags = {tuple(s.solo.bag) for s in samples if s.solo is not None}
-    assert len(decks) > 15
-    assert 12 == len(bags)  # 4!/2!: every order of the bag's 4 Students, 2 alike
-    assert {len(state.players[1].objectives)} == {len(d) for d in decks}
-    assert {tuple(sorted(state.solo.bag))} == {tuple(sorted(b)) for b in bags}
+    samples = [sample_state(state, 0, rng) for _ in range(200)]
+    decks = {s.players[1].objectives for s in samples}
+    # Its one card left is any you have not seen: not yours, not in a slot, not the draft's.
+    (draft,) = [e for e in sr.information_state(state, 0).events() if e["kind"] == "scholar"][:1]
+    seen = {*state.players[0].objectives, *state.solo.slots, draft["detail"]["card"]}
+    unseen = set(range(1, 25)) - seen
+    assert 16 == len(unseen)
+    assert {(c,) for c in unseen} == decks
+    assert {state.solo.bag} == {s.solo.bag for s in samples if s.solo is not None}
 
 
-def test_the_scholars_draft_card_is_redrawn_before_its_draft() -> None:
-    """Issue 14: the card waiting face down for the Scholar's draft is hidden, so redrawn."""
+def test_the_scholars_draft_card_never_comes_back_into_its_deck() -> None:
+    """Issue 39, SOLO-SET-12: the card turned for the Scholar's draft goes back to the box;
+    samples from your information state never put it into the Scholar's deck, which is drawn
+    from the cards you never saw, every one of them in turn."""
     state = sr.new_game(players=1, seed=4, scholar="easy")
-    assert state.solo is not None and state.solo.draft_card is not None
+    while state.decision.kind != "turn":
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    state = sr.apply(state, "end")  # a turn later the draft's event is no longer the last
+    draft_cards = [
+        e["detail"]["card"]
+        for e in sr.information_state(state, 0).events()
+        if e["kind"] == "scholar" and e["detail"]["action"] == "draft"
+    ]
+    assert 1 == len(draft_cards)
+    determinizer = Determinizer.of(state, 0)
     rng = random.Random(1)
-    cards = {s.solo.draft_card for s in (sample_state(state, 0, rng) for _ in range(40)) if s.solo}
-    assert None not in cards
-    assert len(cards) > 5
-    assert not cards & set(state.players[0].objectives)
+    cards = Counter(c for _ in range(200) for c in determinizer.sample(rng).players[1].objectives)
+    unseen = set(range(1, 25)) - set(state.players[0].objectives) - set(state.solo.slots)
+    assert 18 == len(unseen - set(draft_cards))  # 24 less your 4, a slot's and the draft's
+    assert unseen - set(draft_cards) == set(cards)
 
 
 def test_a_determinizer_refuses_what_is_not_an_observation() -> None:

@@ -68,8 +68,7 @@ def hidden(state: Any, viewer: int) -> Any:
         pl.objectives for p, pl in enumerate(state.players) if p != viewer or state.is_scholar(p)
     )
     piles = tuple((c.pile1[1:], c.pile2[1:]) for c in state.market)
-    solo = None if state.solo is None else (state.solo.bag, state.solo.draft_card)
-    return hands, piles, solo
+    return hands, piles
 
 
 # ---- the bots --------------------------------------------------------------------------------
@@ -111,10 +110,10 @@ def test_samples_agree_with_every_deciding_seats_observation_and_redraw_the_hidd
 ) -> None:
     """Issue 26: at several points of a random game and for every deciding seat, each sample
     has the same observation, passes from_json, and over 20 draws at least two distinct
-    hidden parts appear (they exist at each of these points). Five Tribes hides nothing but
-    its seed from a seat that saw the game from its start (issue 39): its decks keep no order
-    and what they hold is seen nowhere else, and the rivals' coins follow from the public
-    payments (ruling FT-ENGINE-13), so every sample holds the true ones."""
+    hidden parts appear where any exist. Five Tribes hides nothing but its seed from a seat
+    that saw the game from its start (issue 39): its decks keep no order and what they hold is
+    seen nowhere else, and the rivals' coins follow from the public payments (ruling
+    FT-ENGINE-13), so every sample holds the true ones."""
     rng = random.Random(26)
     checked = 0
     for state in positions(name):
@@ -129,7 +128,12 @@ def test_samples_agree_with_every_deciding_seats_observation_and_redraw_the_hidd
             if game_of(state).name == "five_tribes":
                 assert {hidden(s, viewer) for s in samples} == {hidden(state, viewer)}
             else:
-                assert len({hidden(s, viewer) for s in samples}) >= 2
+                # Once the Scholar turned its whole deck, a solo game hides nothing from you
+                # but the piles, which may hold every unseen tile: its bag is counted in the
+                # open.
+                solo = getattr(state, "solo", None) is not None
+                turned = solo and not state.players[1].objectives
+                assert len({hidden(s, viewer) for s in samples}) >= (1 if turned else 2)
             assert 20 == len({s.seed for s in samples})
             checked += 1
     assert checked >= 4
@@ -193,7 +197,7 @@ def test_every_seats_evaluation_at_once_is_each_seats_evaluation(name: str) -> N
     leaves by) gives exactly ``evaluate`` of each seat, Scholar included, along a random
     game; so does the protocol's default, seat by seat."""
     setup = GAMES.get(name, {"players": 4, "turn_limit": 6})
-    states = list(random_game(sr.new_game(seed=3, **setup), 3))[::10]
+    states = list(random_game(sr.new_game(seed=3, **setup), 3))[::9]  # solo_hard: 29 steps
     for state in states:
         game, rules = game_of(state), api.rules_of(state)
         each = [game.evaluate(rules, state, p) for p in range(game.seats(state))]

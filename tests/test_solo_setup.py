@@ -130,16 +130,21 @@ def test_solo_set_8_the_bag_holds_the_scholars_students() -> None:
 
 
 def test_solo_set_9_the_scholar_has_a_face_down_deck_of_four_cards() -> None:
-    """SOLO-SET-9: 4 cards dealt to the Scholar as its deck, 4 to you; 9 of the 24 used (the
-    ninth turned for its draft) and none twice; its deck is hidden from you."""
-    state = sr.new_game(players=1, seed=21, scholar="hard")
+    """SOLO-SET-9: 4 cards dealt to the Scholar as its deck, 4 to you, none twice; its deck is
+    hidden from you and keeps no order (sorted, issue 39); the card of its draft is not dealt
+    yet: it is turned from the 16 undealt ones when the Scholar drafts."""
+    state = sr.new_game(players=1, seed=21, scholar="hard", chance="explicit")
     deck, hand = state.players[SCHOLAR].objectives, state.players[0].objectives
-    assert 4 == len(deck) == len(hand)
-    assert state.solo.draft_card is not None
-    assert 9 == len({*deck, *hand, state.solo.draft_card})
+    assert 4 == len(deck) == len(hand) == len({*deck, *hand}) - 4
+    assert tuple(sorted(deck)) == deck
     seen = sr.observation(state, 0)
     assert 4 == seen["players"][SCHOLAR]["objectives"]
-    assert "draft_card" not in seen["solo"]
+    state = _at_scholar_draft(state)
+    undealt = sorted(set(range(1, 25)) - {*deck, *hand})
+    assert 16 == len(undealt)
+    assert [(f"reveal {n}", 1 / 16) for n in undealt] == [
+        (str(a), p) for a, p in sr.chance_outcomes(state)
+    ]
 
 
 def test_solo_set_10_the_three_shelf_library() -> None:
@@ -158,6 +163,33 @@ def test_solo_set_11_you_play_first() -> None:
         assert 0 == solo(seed=seed).current_player
 
 
+def _at_scholar_draft(state: State, draft: str | None = None) -> State:
+    """Explicit chance: your draft (``draft``, else the first option) and choices, up to the
+    turn of the Scholar's draft card, which waits for the caller."""
+    if draft is not None:
+        state = sr.apply(state, draft)
+    while state.current_player != sr.CHANCE:
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    assert "scholar_draft_turn" == state.agenda[-1].kind
+    return state
+
+
+def _past_market_turns(state: State) -> State:
+    """The draft's end refills the market: its piles' new tops drawn (the first outcome)."""
+    while state.current_player == sr.CHANCE:
+        assert "market_turn" == state.agenda[-1].kind
+        state = sr.apply(state, sr.chance_outcomes(state)[0][0])
+    return state
+
+
+def _card_of(state: State, discipline: str) -> int:
+    """An undealt card (the lowest) showing ``discipline``."""
+    dealt = {c for pl in state.players for c in pl.objectives}
+    return min(
+        n for n, c in RULES.objective_cards.items() if c.discipline == discipline and n not in dealt
+    )
+
+
 def _before_scholar_draft(seed: int = 3) -> State:
     state = sr.new_game(players=1, seed=seed, scholar="easy")
     while state.decision is not None and state.decision.kind != "draft_order":
@@ -168,18 +200,19 @@ def _before_scholar_draft(seed: int = 3) -> State:
 def test_solo_set_12_the_scholar_takes_the_tile_of_the_turned_cards_discipline() -> None:
     """SOLO-SET-12: you draft first; the top undealt card's discipline picks the Scholar's
     combination by its Advanced Class tile; the card goes back to the box."""
-    state = sr.new_game(players=1, seed=3, scholar="easy")
-    card = state.solo.draft_card
-    discipline = RULES.objective_cards[card].discipline
+    state = sr.new_game(players=1, seed=3, scholar="easy", chance="explicit")
+    discipline = "law"
+    card = _card_of(state, discipline)
     # You draft a combination whose tile is not of that discipline.
     yours = next(c for c in state.draft if RULES.class_tiles[c[0]].discipline != discipline)
-    state = sr.apply(state, f"draft {yours[0]}")
+    state = _at_scholar_draft(state, f"draft {yours[0]}")
     expected = next(c for c in state.draft if RULES.class_tiles[c[0]].discipline == discipline)
-    while state.decision.kind != "turn":
-        state = sr.apply(state, sr.legal_actions(state)[0])
+    turned = sr.apply(state, f"reveal {card}")
+    state = _past_market_turns(turned)
+    assert "turn" == state.decision.kind
     assert expected[0] == state.solo.classes["solo-draft"]
-    assert state.solo.draft_card is None
-    assert whys(state, "draft")[0].endswith(
+    assert card not in {*state.players[0].objectives, *state.players[SCHOLAR].objectives}
+    assert whys(turned, "draft")[0].endswith(
         f"its Advanced Class tile is {discipline} (SOLO-SET-12)"
     )
 
@@ -187,15 +220,16 @@ def test_solo_set_12_the_scholar_takes_the_tile_of_the_turned_cards_discipline()
 def test_solo_set_12_the_book_decides_when_you_took_that_tile() -> None:
     """SOLO-SET-12: with the tile of the card's discipline drafted by you, the combination
     whose Book is of that discipline."""
-    state = sr.new_game(players=1, seed=3, scholar="easy")
-    discipline = RULES.objective_cards[state.solo.draft_card].discipline
+    state = sr.new_game(players=1, seed=3, scholar="easy", chance="explicit")
+    discipline = "astronomy"
     yours = next(c for c in state.draft if RULES.class_tiles[c[0]].discipline == discipline)
     expected = next(c for c in state.draft if c[1] == discipline)
-    state = sr.apply(state, f"draft {yours[0]}")
-    while state.decision.kind != "turn":
-        state = sr.apply(state, sr.legal_actions(state)[0])
+    state = _at_scholar_draft(state, f"draft {yours[0]}")
+    turned = sr.apply(state, f"reveal {_card_of(state, discipline)}")
+    state = _past_market_turns(turned)
+    assert "turn" == state.decision.kind
     assert expected[0] == state.solo.classes["solo-draft"]
-    assert discipline in whys(state, "draft")[0].split("its Book is ")[1]
+    assert discipline in whys(turned, "draft")[0].split("its Book is ")[1]
 
 
 def test_solo_set_12_amb_39_neither_left_falls_back_anticlockwise() -> None:

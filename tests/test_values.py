@@ -81,7 +81,7 @@ def test_a_sealed_solo_board_refuses_a_change_in_place() -> None:
     state = solo()
     assert state.solo is not None
     with pytest.raises(sr.StateError):
-        state.solo.bagged = 3
+        state.solo.bag = ("law",)
 
 
 def test_remembered_answers_equal_fresh_ones_over_random_games() -> None:

@@ -411,8 +411,8 @@ def observation(state: Any, player: int) -> dict[str, Any]:
     It names the game (``"game"``) and the viewer (``"viewer"``). Sankoré hides the other
     players' Objective cards (only how many), the order of the market's piles below their top
     tiles (only how many), and the seed, which would predict every draw; in a solo game also
-    the Scholar's deck from every seat (only how many), the card waiting for its draft, and
-    the bag's draw order (``bag`` becomes ``bag_counts``, how many Students of each discipline
+    the Scholar's deck from every seat (only how many; nobody knows its order and the state
+    keeps none), and its bag is shown as ``bag_counts`` (how many Students of each discipline
     it holds). The last action's ``events`` are included, so a client can animate it. Five
     Tribes hides the resource and Djinn decks' order (only how many cards) and the seed; the
     bag is only counted anyway.

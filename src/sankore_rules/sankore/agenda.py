@@ -22,7 +22,13 @@ from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.holdings import ASTRONOMY, gold_cost
-from sankore_rules.sankore.state import MARKET_TURN, State, Task
+from sankore_rules.sankore.solo.common import (
+    SCHOLAR_BAG_DRAW,
+    SCHOLAR_CARD_TURN,
+    SCHOLAR_CHANCE_KINDS,
+    SCHOLAR_DRAFT_TURN,
+)
+from sankore_rules.sankore.state import MARKET_TURN, SCHOLAR, State, Task
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
@@ -218,12 +224,19 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     "scholar_sankore": {},
     "scholar_teach": {},
     "scholar_turn_end": {},
+    # its chance steps: a card turned, a Student drawn (solo/turn.py, solo/setup.py)
+    SCHOLAR_DRAFT_TURN: {},
+    SCHOLAR_CARD_TURN: {},
+    SCHOLAR_BAG_DRAW: {},
 }
 """Per step kind, its arguments: name -> (test, required). Steps without arguments map to {}."""
 
 #: The Scholar's steps: automatic, run in full as soon as your turn ends, so none waits on a
-#: state between two actions, but for its draft under yours (SOLO-SET-12).
+#: state between two actions, but for its draft under yours (SOLO-SET-12) and, in the
+#: explicit mode, a chance step of its turn on top (``_chance_problems``).
 SCHOLAR_KINDS = frozenset(k for k in TASK_ARGS if k.startswith("scholar_"))
+#: The chance steps that may wait on top of the agenda in the explicit mode.
+_CHANCE_KINDS = frozenset((MARKET_TURN, *SCHOLAR_CHANCE_KINDS))
 
 #: Steps of the draft, of the turn's frame, of teaching: where each may stand is fixed.
 _DRAFT_KINDS = frozenset(("draft", "draft_finish", "draft_order", "draft_space"))
@@ -272,7 +285,7 @@ def agenda_problems(rules: Rules, state: State) -> list[str]:
     if STEPS[top.kind].candidates is None:
         return [f"the pending step {top.kind!r} is carried out by the rules, not decided"]
     if any(t.player == CHANCE for t in agenda):
-        return _chance_problems(state)
+        return _chance_problems(rules, state)
     kinds = [t.kind for t in agenda]
     if state.solo is not None and (state.draft or any(k in _DRAFT_KINDS for k in kinds)):
         return _solo_draft_problems(state)
@@ -283,18 +296,46 @@ def agenda_problems(rules: Rules, state: State) -> list[str]:
     return _turn_problems(state, kinds)
 
 
-def _chance_problems(state: State) -> list[str]:
+def _chance_problems(rules: Rules, state: State) -> list[str]:
     # A chance step waits only in the explicit mode, and only at the top of the agenda, with
     # the other chance steps its action pushed (the draft's end refills up to four piles):
-    # the steps below it are those of the action that turns the tile.
+    # the steps below it are those of the action that turns the tile, or of the Scholar's
+    # turn or draft that turns its card or draws its Student.
     if not state.explicit_chance:
         return ["a chance step waits on the agenda only when chance is explicit"]
     players = [t.player for t in state.agenda]
     first = players.index(CHANCE)
+    waiting = state.agenda[first:]
     if any(p != CHANCE for p in players[first:]) or any(
-        t.kind != MARKET_TURN for t in state.agenda[first:]
+        t.kind not in _CHANCE_KINDS for t in waiting
     ):
         return ["chance steps wait only at the top of the agenda"]
+    if any(t.kind in SCHOLAR_CHANCE_KINDS for t in waiting):
+        return _scholar_chance_problems(rules, state)
+    return []
+
+
+def _scholar_chance_problems(rules: Rules, state: State) -> list[str]:
+    # The Scholar's draws: one at a time, in a solo game, each where its step pushes it: the
+    # draft's card above the draft's frame (SOLO-SET-12), a turn's card or Student above the
+    # Scholar's turn, its first step (nothing below: your turn is over, its steps not yet
+    # pushed), with something left to draw.
+    if state.solo is None:
+        return ["the Scholar's chance steps belong to a solo game"]
+    top = state.agenda[-1].kind
+    below = [(t.kind, t.player) for t in state.agenda[:-1]]
+    if top == SCHOLAR_DRAFT_TURN:
+        if below != [("turn", 0), ("draft_finish", 0)]:
+            return ["the Scholar's draft turns its card right after your draft (SOLO-SET-12)"]
+        return []
+    if below:
+        return ["the Scholar turns a card or draws a Student as its turn begins (SOLO-FLOW-3)"]
+    # SOLO-PH1-2: a card in phase 1; SOLO-PH2-2, SOLO-PH3-2: a Student afterwards.
+    carded = state.players[SCHOLAR].turns < rules.solo_phase_turns[0]
+    if (top == SCHOLAR_CARD_TURN) != carded:
+        return ["the Scholar turns a card in phase 1 and draws a Student in phases 2 and 3"]
+    if not (state.players[SCHOLAR].objectives if carded else state.solo.bag):
+        return ["the Scholar draws only from a deck or bag that holds something"]
     return []
 
 

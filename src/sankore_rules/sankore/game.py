@@ -19,6 +19,7 @@ import cattrs
 
 from sankore_rules.core.chance import chance_mode
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
+from sankore_rules.core.information import InformationState
 from sankore_rules.core.serial import accept
 from sankore_rules.sankore import board, engine
 from sankore_rules.sankore.board import Rules
@@ -166,7 +167,6 @@ class SankoreGame(Game[Rules, State]):
         if solo is not None:
             bag = solo.pop("bag")
             solo["bag_counts"] = [bag.count(d) for d in rules.disciplines]
-            solo.pop("draft_card")
             data["solo"] = solo
         for column in data["market"]:
             for pile in ("pile1", "pile2"):
@@ -227,6 +227,16 @@ class SankoreGame(Game[Rules, State]):
         from sankore_rules.sankore.search import SankoreSampler
 
         return SankoreSampler(rules, view)
+
+    def information_sampler(self, rules: Rules, information: InformationState) -> Sampler:
+        """The ``sampler`` of the latest observation, told every event the seat was shown.
+
+        A card or tile the seat saw leave play (the Scholar's draft card, returned to the box)
+        is then never drawn back into a hidden hand, deck or pile.
+        """
+        from sankore_rules.sankore.search import SankoreSampler
+
+        return SankoreSampler(rules, information.observation, information.events())
 
     def action_space(self, rules: Rules) -> ActionSpace:
         """Every action the tables allow, numbered the same in every run."""

@@ -183,8 +183,6 @@ def reference_problems(rules: Rules, state: State) -> list[str]:
     if state.solo is not None:
         problems += _solo_references(rules, state)
         cards += state.solo.slots
-        if state.solo.draft_card is not None:
-            cards.append(state.solo.draft_card)
     unknown("used ability card", state.abilities_used, rules.objective_cards)
     if len(cards) != len(set(cards)):
         problems.append("an Objective card is held twice (objectives)")
@@ -198,10 +196,9 @@ def _solo_references(rules: Rules, state: State) -> list[str]:
     if solo.difficulty not in rules.solo_difficulties:
         return [f"unknown Scholar difficulty {solo.difficulty!r}"]
     problems = []
-    cards = [*solo.slots, *([solo.draft_card] if solo.draft_card is not None else [])]
     problems += [
         f"unknown Objective card {n!r} on the solo board"
-        for n in cards
+        for n in solo.slots
         if n not in rules.objective_cards
     ]
     students = [*solo.bag, *solo.phase2, *solo.phase3, *solo.tile_students.values()]

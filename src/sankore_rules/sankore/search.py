@@ -3,24 +3,28 @@
 [`evaluate`][sankore_rules.sankore.search.evaluate] rates a position for one seat, for the
 greedy bot and the search's leaves.
 [`SankoreSampler`][sankore_rules.sankore.search.SankoreSampler] redraws, from one seat's
-observation alone, what that seat cannot see, uniformly among the arrangements consistent with
-it:
+observation (and what it saw before, see below), what that seat cannot see, uniformly among
+the arrangements consistent with it:
 
 - the Objective cards of every hand the observation only counts (the other players', and in a
-  solo game the Scholar's face-down deck, in its order, and the card waiting face down for its
-  draft), from the cards the viewer has not seen: not in the viewer's hand, not completed, not
-  in the Scholar's card slots, not named by the last action's events;
+  solo game the Scholar's face-down deck, which keeps no order), from the cards the viewer has
+  not seen: not in the viewer's hand, not completed, not in the Scholar's card slots, not
+  named by an event it was shown;
 - each market pile below its visible top tile: which tiles it holds (a pile keeps no order
   below its top: the next top is drawn when it is turned), from the tiles of that discipline
   and level seen nowhere (tiles replaced on a player board leave the game, so the unseen ones
   may be more than the pile holds);
-- in a solo game, the draw order of the Scholar's bag, from its visible counts;
-- the seed, 128 fresh bits, so that the draws still to come (a pile's next top, a Student put
-  into the Scholar's bag) differ too.
+- the seed, 128 fresh bits, so that the draws still to come (a pile's next top, a card the
+  Scholar turns, a Student drawn from its bag) differ too.
 
-What an observation does not keep is not taken into account: a card or tile seen once and put
-back in the box (the solo draft card after the Scholar's draft, a Class tile replaced on a
-player board) may be drawn into a sample's hidden parts once the events naming it are gone.
+The Scholar's bag is not redrawn: it keeps no order, and its counts are public (every Student
+put in was seen going in, ruling SCHOLAR-9), so the observation shows all of it.
+
+What the latest observation does not keep is given by the seat's information state
+(``SankoreGame.information_sampler``): every event the seat was shown, so a card or tile it saw
+leave play (the Scholar's draft card returned to the box, a Class tile replaced on a player
+board) is never drawn back into a hidden place. A sampler built from one observation alone
+knows only the events of that observation's action.
 
 The sampler refuses an observation it cannot read or fill (a field missing or mistyped, more
 hidden cards than unseen ones, a card seen twice); the search's ``Determinizer`` then checks a
@@ -32,7 +36,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from sankore_rules.sankore.board import Rules
@@ -41,7 +45,7 @@ from sankore_rules.sankore.rules.scoring import PlayerScore
 from sankore_rules.sankore.state import MarketColumn, State
 from sankore_rules.sankore.state import from_json as structure
 
-__all__ = ["SEED_BITS", "SankoreSampler", "evaluate", "evaluate_seats"]
+__all__ = ["SEED_BITS", "SankoreSampler", "evaluate", "evaluate_seats", "seen_in_events"]
 
 #: A sample's fresh seed has this many random bits (DESIGN: no small number determines it).
 SEED_BITS = 128
@@ -99,6 +103,8 @@ class SankoreSampler:
     Args:
         rules: the ruleset the observed state is played by.
         view: what ``observation`` returned for the viewing seat.
+        events: every event the seat was shown before (its information state's), whose
+            Objective cards and tiles it saw: none is in a hidden place.
 
     Attributes:
         viewer: the seat whose observation it is.
@@ -109,16 +115,21 @@ class SankoreSampler:
             a card seen twice.
     """
 
-    def __init__(self, rules: Rules, view: Mapping[str, Any]) -> None:
+    def __init__(
+        self, rules: Rules, view: Mapping[str, Any], events: Iterable[Mapping[str, Any]] = ()
+    ) -> None:
         try:
             self.viewer: int = _viewer(view)
-            self._read(rules, view)
+            self._read(rules, view, [*events, *view["events"]])
             self.sample(random.Random(0))  # what is malformed may only show when filled in
         except _MALFORMED as exc:
             raise ValueError(f"not an observation of a Sankoré state: {exc}") from exc
 
-    def _read(self, rules: Rules, view: Mapping[str, Any]) -> None:
-        """Parse ``view``: the state's template and the hidden places with what may fill them."""
+    def _read(self, rules: Rules, view: Mapping[str, Any], events: list[Mapping[str, Any]]) -> None:
+        """Parse ``view``: the state's template and the hidden places with what may fill them.
+
+        ``events`` are those the seat was shown, the view's own included.
+        """
         self._template = structure(json.dumps({"format": 1, "state": _template_document(view)}))
         if self._template.rules_hash != rules.content_hash:
             raise ValueError(f"the observation's ruleset is not {rules.name!r}")
@@ -129,9 +140,6 @@ class SankoreSampler:
             p: pl["objectives"] for p, pl in enumerate(players) if _is_count(pl["objectives"])
         }
         solo = view.get("solo")
-        self._drafting = solo is not None and any(
-            t["kind"] == "scholar_draft" for t in view["agenda"]
-        )
         seen: Counter[Any] = Counter(c for pl in players for c in pl["completed"])
         for pl in players:
             if not _is_count(pl["objectives"]):
@@ -141,9 +149,10 @@ class SankoreSampler:
         twice = sorted(str(c) for c, n in seen.items() if n > 1)
         if twice:
             raise ValueError(f"Objective card(s) {', '.join(twice)} seen twice")
-        seen.update(e["detail"]["card"] for e in view["events"] if "card" in e.get("detail", {}))
+        cards, strings = seen_in_events(events)
+        seen.update(cards)
         self._cards = sorted(set(rules.objective_cards) - set(seen))
-        wanted = sum(self._hands.values()) + self._drafting
+        wanted = sum(self._hands.values())
         if wanted > len(self._cards):
             raise ValueError(
                 f"the observation hides {wanted} Objective cards but only "
@@ -152,8 +161,10 @@ class SankoreSampler:
         counts = [] if solo is None else solo["bag_counts"]
         if len(counts) not in (0, len(rules.disciplines)) or not all(map(_is_count, counts)):
             raise ValueError(f"bag_counts must be {len(rules.disciplines)} counts, got {counts!r}")
-        self._bag = [d for d, n in zip(rules.disciplines, counts, strict=False) for _ in range(n)]
-        visible = set(_strings(view))
+        self._bag = tuple(
+            sorted(d for d, n in zip(rules.disciplines, counts, strict=False) for _ in range(n))
+        )
+        visible = set(_strings(view)) | strings
         # Per market column and pile: how many tiles lie below the top, and which may.
         self._piles: list[dict[str, tuple[int, list[str]]]] = []
         for d, column in zip(rules.disciplines, view["market"], strict=True):
@@ -185,13 +196,11 @@ class SankoreSampler:
         cards = self._cards.copy()
         rng.shuffle(cards)
         for p, n in self._hands.items():
-            state.players[p].objectives = tuple(cards.pop() for _ in range(n))
+            hand = tuple(cards.pop() for _ in range(n))
+            # The Scholar's deck keeps no order (issue 39): a sorted tuple, as in any state.
+            state.players[p].objectives = tuple(sorted(hand)) if state.is_scholar(p) else hand
         if state.solo is not None:
-            if self._drafting:
-                state.solo.draft_card = cards.pop()
-            bag = self._bag.copy()
-            rng.shuffle(bag)
-            state.solo.bag = tuple(bag)
+            state.solo.bag = self._bag
         market = []
         for column, hidden in zip(state.market, self._piles, strict=True):
             below = {pile: sorted(rng.sample(unseen, n)) for pile, (n, unseen) in hidden.items()}
@@ -225,6 +234,23 @@ def _viewer(view: Mapping[str, Any]) -> int:
     return viewer
 
 
+def seen_in_events(events: Iterable[Mapping[str, Any]]) -> tuple[set[Any], set[str]]:
+    """The Objective cards and the words (tile ids among them) that ``events`` name.
+
+    A card or tile an event named was seen: it is in no hidden hand, deck or pile, whether it
+    is still in sight (completed, in a slot) or left play (the Scholar's draft card, back in
+    the box; a Class tile replaced on a player board).
+    """
+    cards: set[Any] = set()
+    strings: set[str] = set()
+    for event in events:
+        detail = event.get("detail", {})
+        if "card" in detail:
+            cards.add(detail["card"])
+        strings.update(_strings(detail))
+    return cards, strings
+
+
 def _template_document(view: Mapping[str, Any]) -> dict[str, Any]:
     """The state's JSON fields from an observation, its hidden parts left empty."""
     document = {k: v for k, v in view.items() if k not in _OBSERVATION_ONLY}
@@ -245,7 +271,7 @@ def _template_document(view: Mapping[str, Any]) -> dict[str, Any]:
     solo = view.get("solo")
     if solo is not None:
         plain = {k: v for k, v in solo.items() if k != "bag_counts"}
-        document["solo"] = {**plain, "bag": [], "draft_card": None}
+        document["solo"] = {**plain, "bag": []}
     return document
 
 

@@ -13,6 +13,7 @@ changes a draft (``State.successor``), which replaces each container the action 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Hashable, Mapping
 from typing import Any
@@ -247,21 +248,20 @@ class SoloState:
     The Scholar sits at seat 1 (``SCHOLAR``) of ``State.players``, and its pieces, camel, Books
     and Prestige tokens (its unlimited storage, SOLO-FLOW-5), Graduation tiles and the Sankoré
     tiles it keeps (SOLO-SANK-2) are there like any player's; its face-down deck is that
-    player's ``objectives``, top card first (SOLO-SET-9). It has no Gold, Salt, Inspiration or
-    Favour tiles (SOLO-SET-6, SOLO-SET-7) and its Favour disc is in the box (``favour_pos``
-    -1). This record holds the rest. Its sequences are tuples and its mappings read-only dicts,
-    shared between states and replaced by an action that changes them, like a player's.
+    player's ``objectives``, sorted: nobody knows its order, and each card turned is drawn
+    from it then (the chance step ``scholar_card_turn``, SOLO-SET-9). It has no Gold, Salt,
+    Inspiration or Favour tiles (SOLO-SET-6, SOLO-SET-7) and its Favour disc is in the box
+    (``favour_pos`` -1). This record holds the rest. Its sequences are tuples and its
+    mappings read-only dicts, shared between states and replaced by an action that changes
+    them, like a player's.
 
     Attributes:
         difficulty: ``easy``, ``medium``, ``hard`` or ``very_hard`` (SOLO-SET-1).
         current: the current discipline of the Scholar's turn under way or last played
             (SOLO-FLOW-3); None before its first turn.
-        draft_card: the top undealt Objective card, face down until it is turned for the
-            Scholar's draft (SOLO-SET-12); None once turned and returned to the box.
         slots: the cards turned in phase 1, in card slot order (SOLO-PH1-3).
-        bag: the Students in the cloth bag, in the order they will be drawn (SOLO-SET-8).
-        bagged: how many times a Student has gone into the bag; with the seed it decides where
-            in the draw order the next one lands.
+        bag: the Students in the cloth bag, sorted: the bag keeps no order, each Student is
+            drawn when the Scholar draws (the chance step ``scholar_bag_draw``, SOLO-SET-8).
         phase2: the Student drawn on each phase 2 turn so far, on that turn's space of the
             phase 2 row (SOLO-PH2-3); None once back in the bag (SOLO-PH3-1), or when the bag
             was empty (ruling SCHOLAR-1).
@@ -275,10 +275,8 @@ class SoloState:
 
     difficulty: str
     current: str | None
-    draft_card: int | None
     slots: tuple[int, ...]
     bag: tuple[str, ...]
-    bagged: int
     phase2: tuple[str | None, ...]
     phase3: tuple[str | None, ...]
     classes: ReadOnlyDict[str, str]
@@ -296,10 +294,8 @@ class SoloState:
         return (
             self.difficulty,
             self.current,
-            self.draft_card,
             self.slots,
             self.bag,
-            self.bagged,
             self.phase2,
             self.phase3,
             frozenset(self.classes.items()),
@@ -312,10 +308,8 @@ class SoloState:
         solo: SoloState = _new_record(_SOLO_DRAFT)
         solo.difficulty = self.difficulty
         solo.current = self.current
-        solo.draft_card = self.draft_card
         solo.slots = self.slots
         solo.bag = self.bag
-        solo.bagged = self.bagged
         solo.phase2 = self.phase2
         solo.phase3 = self.phase3
         solo.classes = self.classes
@@ -789,6 +783,7 @@ def from_json(text: str | bytes) -> State:
         # game of the default mode that has drawn nothing yet.
         data.setdefault("draws", 0)
         data.setdefault("explicit_chance", False)
+        _forget_solo_orders(data)
     state = structure_state(_CONVERTER, document, State)
     data = document["state"]
     # Anything the reader had to coerce (an object where an array belongs...) is refused.
@@ -798,6 +793,26 @@ def from_json(text: str | bytes) -> State:
         raise StateError(difference)
     state.seal()
     return state
+
+
+def _forget_solo_orders(data: dict[str, Any]) -> None:
+    """Read a solo state written when the Scholar's deck and bag kept an order (issue 39).
+
+    Its ``bagged`` count and face-down ``draft_card`` are dropped (that card goes back among
+    the undealt ones, from which the draft's card is drawn), and the deck and the bag are
+    sorted: the order they held is no longer part of a state.
+    """
+    solo = data.get("solo")
+    if not isinstance(solo, dict) or "bagged" not in solo:
+        return
+    solo.pop("bagged")
+    solo.pop("draft_card", None)
+    players = data.get("players")
+    deck = players[SCHOLAR] if isinstance(players, list) and len(players) > SCHOLAR else None
+    for holder, key in ((solo, "bag"), (deck, "objectives")):
+        if isinstance(holder, dict) and isinstance(holder.get(key), list):
+            with contextlib.suppress(TypeError):  # mixed values: the checks that follow refuse
+                holder[key] = sorted(holder[key])
 
 
 def _depth(document: Any) -> int:

@@ -211,7 +211,7 @@ def _enrol(rules: Rules, state: State, task: Task, action: Action | None) -> Non
     area, position, _, why = choice
     student, last = slide_out(rules, state, area, position)  # the others slide (SOLO-ENRD-4)
     log(state, "enrol", SCHOLAR, area=area, position=position, student=student)
-    put_in_bag(rules, state, student)  # SOLO-ENRD-3
+    put_in_bag(state, student)  # SOLO-ENRD-3
     tell(
         state,
         "enrol_discipline",

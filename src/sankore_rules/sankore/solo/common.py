@@ -6,12 +6,19 @@ next one anticlockwise (SOLO-DISC-1..3):
 Gold, Salt or Inspiration and keeps Books and Prestige tokens in a storage without limit
 (SOLO-FLOW-4, SOLO-FLOW-5); [`take_rewards`][sankore_rules.sankore.solo.common.take_rewards] is
 how any reward the board gives it is taken (ruling AMB-34).
+
+Its random events are chance steps of the engine (``core/chance.py``): a card turned (for its
+draft, SOLO-SET-12, or from its deck, SOLO-PH1-2) and a Student drawn from its bag
+(SOLO-PH2-2, SOLO-PH3-2). The state holds what is left, never an order: the deck and the bag
+are sorted tuples, and which card or Student comes next is drawn when it is turned.
 """
 
 from __future__ import annotations
 
-import random
+from collections import Counter
+from collections.abc import Iterable
 
+from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.shared import removed, replaced_at
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log
@@ -26,8 +33,14 @@ from sankore_rules.sankore.state import SCHOLAR, MadrasaTile, SoloState, State, 
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = [
+    "SCHOLAR_BAG_DRAW",
+    "SCHOLAR_CARD_TURN",
+    "SCHOLAR_CHANCE_KINDS",
+    "SCHOLAR_DRAFT_TURN",
     "a",
     "anticlockwise",
+    "bag_outcomes",
+    "card_outcomes",
     "draw_from_bag",
     "gain_scholar_prestige",
     "knowledge",
@@ -51,6 +64,19 @@ _LET_GO = {
     EffectKind.SKILL_TILE: "the Scholar has no Skill sections (AMB-34)",
 }
 _NO_BOARD = "the Scholar has no player board for it (AMB-34)"
+
+#: The chance step that turns the card of the Scholar's draft from the undealt cards (SOLO-SET-12).
+SCHOLAR_DRAFT_TURN = "scholar_draft_turn"
+#: The chance step that turns the top card of the Scholar's deck (SOLO-PH1-2).
+SCHOLAR_CARD_TURN = "scholar_card_turn"
+#: The chance step that draws a Student from the Scholar's bag (SOLO-PH2-2, SOLO-PH3-2).
+SCHOLAR_BAG_DRAW = "scholar_bag_draw"
+#: Every chance step of the Scholar's turns: in the explicit mode one may wait on the agenda.
+SCHOLAR_CHANCE_KINDS = frozenset((SCHOLAR_DRAFT_TURN, SCHOLAR_CARD_TURN, SCHOLAR_BAG_DRAW))
+
+#: A card's outcome: ``reveal <number>``; a Student's: ``draw <discipline>``.
+_REVEAL = OneWordActions("reveal")
+_DRAW = OneWordActions("draw")
 
 
 def solo_of(state: State) -> SoloState:
@@ -99,27 +125,29 @@ def knowledge(rules: Rules, state: State, area: str) -> int:
 # ---- the cloth bag (SOLO-SET-8) ------------------------------------------------------------------
 
 
-def put_in_bag(rules: Rules, state: State, student: str) -> None:
-    """Put a Student into the bag, at a random place in its draw order.
+def put_in_bag(state: State, student: str) -> None:
+    """Put a Student into the bag, which keeps no order: its Students stay sorted.
 
-    The place comes from a generator seeded by the game's seed and the number of Students put
-    in so far, so a game is still reproduced by its seed and its actions, and the draw order,
-    hidden from the players, is part of the state.
+    Which Student comes out next is drawn when the Scholar draws (``scholar_bag_draw``).
     """
     solo = solo_of(state)
-    rng = random.Random(f"sankore-bag:{state.seed}:{solo.bagged}")
-    at = rng.randrange(len(solo.bag) + 1)
-    solo.bag = (*solo.bag[:at], student, *solo.bag[at:])
-    solo.bagged += 1
+    solo.bag = tuple(sorted((*solo.bag, student)))
 
 
-def draw_from_bag(state: State) -> str | None:
-    """Draw the next Student from the bag; None when it is empty (ruling SCHOLAR-1)."""
+def bag_outcomes(state: State) -> list[tuple[Action, int]]:
+    """A draw from the bag: one outcome per discipline in it, weighted by its Students there."""
+    return [(_DRAW[d], n) for d, n in sorted(Counter(solo_of(state).bag).items())]
+
+
+def draw_from_bag(state: State, student: str) -> None:
+    """Take the drawn Student (the outcome of ``scholar_bag_draw``) out of the bag."""
     solo = solo_of(state)
-    if not solo.bag:
-        return None
-    student, solo.bag = solo.bag[0], solo.bag[1:]
-    return student
+    solo.bag = removed(solo.bag, student)
+
+
+def card_outcomes(cards: Iterable[int]) -> list[tuple[Action, int]]:
+    """A card turned from face-down ``cards``: one outcome per card, each as likely."""
+    return [(_REVEAL[str(n)], 1) for n in sorted(cards)]
 
 
 # ---- Prestige and Sankoré tiles (SOLO-PRES, SOLO-SANK, SOLO-DISC-3) ------------------------------

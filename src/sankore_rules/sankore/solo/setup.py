@@ -3,18 +3,30 @@
 You are P0 and play first (SOLO-SET-11); the Scholar is P1. The common, player and draft setup
 are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2); then the Scholar's
 seat is changed as the solo rules say, and its draft is an automatic step after yours.
+
+The card turned for its draft is not in the state before it is turned: it comes from the
+undealt cards, the chance step ``scholar_draft_turn`` drawing it when the Scholar drafts.
 """
 
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import push, settle, step
+from sankore_rules.sankore.engine import ENGINE, push, settle, step
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
 from sankore_rules.sankore.rules.setup import deal
-from sankore_rules.sankore.solo.common import a, anticlockwise, put_in_bag, solo_of, tell
+from sankore_rules.sankore.solo.common import (
+    SCHOLAR_DRAFT_TURN,
+    a,
+    anticlockwise,
+    card_outcomes,
+    put_in_bag,
+    solo_of,
+    tell,
+)
 from sankore_rules.sankore.state import SCHOLAR, SoloState, State, Task, player_to_change
 
 __all__ = ["SCHOLAR_ROWS", "SOLO_LIBRARY", "draft_choice", "new_solo_state"]
@@ -56,7 +68,7 @@ def new_solo_state(
             f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
             f"library must be {SOLO_LIBRARY!r}, got {library!r}"
         )
-    state, cards = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
+    state, _ = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
     scholar = player_to_change(state, SCHOLAR)
     # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
     # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
@@ -66,17 +78,16 @@ def new_solo_state(
     scholar.favour_pos = -1
     scholar.classes = ReadOnlyDict()  # the solo board has no Introductory Classes
     # SOLO-SET-4, SOLO-SET-5: its pieces on the solo board and its Camel on Timbuktu are the
-    # 2-player setup's. SOLO-SET-9: the 4 cards dealt to its seat are its face-down deck, top
-    # first; the top undealt card waits, face down, for its draft (SOLO-SET-12).
+    # 2-player setup's. SOLO-SET-9: the 4 cards dealt to its seat are its face-down deck, in
+    # no order (each top is drawn when turned); the card of its draft is drawn from the
+    # undealt ones when it drafts (SOLO-SET-12).
+    scholar.objectives = tuple(sorted(scholar.objectives))
     state.first_player = YOU  # SOLO-SET-11
-    dealt = 2 * rules.counts.objectives_dealt
     state.solo = draft_of(SoloState)(
         difficulty=difficulty,
         current=None,
-        draft_card=cards[dealt],
         slots=(),
         bag=(),
-        bagged=0,
         phase2=(),
         phase3=(),
         classes=ReadOnlyDict(),
@@ -122,11 +133,34 @@ def draft_choice(
 
 @step("scholar_draft")
 def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SOLO-SET-12: the top undealt card is turned: a chance step among the undealt cards.
+    push(state, Task(SCHOLAR_DRAFT_TURN, CHANCE))
+
+
+def undealt_cards(rules: Rules, state: State) -> list[int]:
+    """The Objective cards in no hand, deck or slot: those the draft's card is turned from."""
+    out = {c for pl in state.players for c in (*pl.objectives, *pl.completed)}
+    out.update(solo_of(state).slots)
+    return sorted(set(rules.objective_cards) - out)
+
+
+def _undealt(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    return card_outcomes(undealt_cards(rules, state))
+
+
+@ENGINE.chance(
+    SCHOLAR_DRAFT_TURN,
+    outcomes=_undealt,
+    prompt="Turn the top undealt card for the Scholar's draft",
+    answers=("reveal",),
+)
+def _draft_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     # SOLO-SET-12, SOLO-SET-13: the turned card's discipline picks the combination; the
     # Student goes into the bag, the tile onto the bottom-centre slot, the Book into storage.
+    # The card goes back to the box with the other undealt cards.
+    assert action is not None
+    card = int(action.args[0])
     solo = solo_of(state)
-    card = solo.draft_card
-    assert card is not None
     discipline = rules.objective_cards[card].discipline
     combo, why = draft_choice(rules, state.draft, discipline)
     state.draft = removed(state.draft, combo)
@@ -134,13 +168,12 @@ def _scholar_draft(rules: Rules, state: State, task: Task, action: Action | None
     solo.classes = with_item(solo.classes, rules.solo_draft_space, tile)
     scholar = player_to_change(state, SCHOLAR)
     scholar.books = adjusted(scholar.books, rules.discipline_index[book], 1)
-    put_in_bag(rules, state, student)
-    solo.draft_card = None  # returned to the box with the other undealt cards
+    put_in_bag(state, student)
     tell(
         state,
         "draft",
-        f"Draft: card #{card} turned, {discipline}; the Scholar takes {tile}, "
-        f"{a(book)} Book and {a(student)} Student: {why}",
+        f"Draft: card #{card} turned, {discipline}, and returned to the box; the Scholar "
+        f"takes {tile}, {a(book)} Book and {a(student)} Student: {why}",
         card=card,
         discipline=discipline,
         tile=tile,

@@ -10,6 +10,11 @@ space lists ([`actions`][sankore_rules.sankore.solo.actions]) and ends with Teac
 - phase 3 (turns 10-16): every Student of the solo board goes back into the bag first, then a
   Student is drawn each turn onto the phase 3 row (SOLO-PH3-1..3).
 
+The card turned and the Student drawn are chance steps (``scholar_card_turn``,
+``scholar_bag_draw``): the deck and the bag keep no order, so the turn pushes the draw and its
+resolution carries the turn on, once the card or Student is known. In the explicit mode the
+draw waits for the caller in the middle of the Scholar's turn.
+
 In phases 2 and 3 the turn uses the leftmost empty space of the row and takes the actions that
 space lists (SCHOLAR-4): a space a graduation emptied is used again.
 
@@ -21,13 +26,18 @@ SOLO-FLOW-2).
 from __future__ import annotations
 
 from sankore_rules.core.actions import Action
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.shared import ReadOnlyDict, removed, replaced_at
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, push, step
+from sankore_rules.sankore.engine import ENGINE, log, push, step
 from sankore_rules.sankore.rules.common import trigger_end
 from sankore_rules.sankore.solo.common import (
+    SCHOLAR_BAG_DRAW,
+    SCHOLAR_CARD_TURN,
     a,
     anticlockwise,
+    bag_outcomes,
+    card_outcomes,
     draw_from_bag,
     put_in_bag,
     solo_of,
@@ -105,7 +115,7 @@ def _back_to_bag(rules: Rules, state: State) -> None:
     solo.phase2 = (None,) * len(solo.phase2)
     solo.tile_students = ReadOnlyDict()
     for student in students:
-        put_in_bag(rules, state, student)
+        put_in_bag(state, student)
     tell(
         state,
         "phase3",
@@ -117,42 +127,109 @@ def _back_to_bag(rules: Rules, state: State) -> None:
 
 @step("scholar_turn")
 def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
-    solo = solo_of(state)
-    scholar = player_to_change(state, SCHOLAR)
-    turn = scholar.turns + 1
+    # SOLO-FLOW-3: the turn's discipline comes from a card turned (phase 1) or a Student drawn
+    # (phases 2 and 3): a chance step, whose resolution carries the turn on.
+    turn = state.players[SCHOLAR].turns + 1
     phase, index = row_space(rules, state, turn)
-    space = index + 1
     if phase == 1:
-        card, *rest = scholar.objectives  # the top of the deck (SOLO-PH1-2)
-        scholar.objectives = tuple(rest)
-        solo.slots = (*solo.slots, card)  # the lowest-numbered free card slot (SOLO-PH1-3)
-        discipline = rules.objective_cards[card].discipline
-        source = f"card #{card}, turned into card slot {space}, shows {discipline} (SOLO-PH1-2)"
+        push(state, Task(SCHOLAR_CARD_TURN, CHANCE))  # the top of the deck (SOLO-PH1-2)
+        return
+    if phase_of(rules, turn) == (3, 0):  # the first turn of phase 3
+        _back_to_bag(rules, state)
+    if solo_of(state).bag:
+        push(state, Task(SCHOLAR_BAG_DRAW, CHANCE))
+        return
+    # SCHOLAR-1: an empty bag gives the discipline after the last one, anticlockwise.
+    _onto_row(state, phase, index, None)
+    last = solo_of(state).current or rules.disciplines[-1]
+    discipline = anticlockwise(rules, last)[1]
+    _play(
+        rules,
+        state,
+        index,
+        discipline,
+        f"the bag is empty: space {index + 1} of the phase {phase} row stays without a "
+        f"Student, and {discipline} follows {last} anticlockwise (SCHOLAR-1)",
+    )
+
+
+def _deck(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    # Every card of the face-down deck may be its top: each as likely.
+    return card_outcomes(state.players[SCHOLAR].objectives)
+
+
+@ENGINE.chance(
+    SCHOLAR_CARD_TURN,
+    outcomes=_deck,
+    prompt="Turn the top card of the Scholar's deck",
+    answers=("reveal",),
+)
+def _card_turn(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SOLO-PH1-2, SOLO-PH1-3: the card turned goes into the lowest-numbered free card slot.
+    assert action is not None
+    card = int(action.args[0])
+    scholar = player_to_change(state, SCHOLAR)
+    scholar.objectives = removed(scholar.objectives, card)
+    solo = solo_of(state)
+    solo.slots = (*solo.slots, card)
+    discipline = rules.objective_cards[card].discipline
+    _play(
+        rules,
+        state,
+        len(solo.slots) - 1,
+        discipline,
+        f"card #{card}, turned into card slot {len(solo.slots)}, shows {discipline} (SOLO-PH1-2)",
+    )
+
+
+def _bag(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    return bag_outcomes(state)
+
+
+@ENGINE.chance(
+    SCHOLAR_BAG_DRAW,
+    outcomes=_bag,
+    prompt="Draw a Student from the Scholar's bag",
+    answers=("draw",),
+)
+def _bag_draw(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SOLO-PH2-2, SOLO-PH3-2: the Student drawn goes onto the row and gives the discipline.
+    assert action is not None
+    student = action.args[0]
+    phase, index = row_space(rules, state, state.players[SCHOLAR].turns + 1)
+    draw_from_bag(state, student)
+    _onto_row(state, phase, index, student)
+    _play(
+        rules,
+        state,
+        index,
+        student,
+        f"{a(student)} Student drawn from the bag, onto space {index + 1} of the "
+        f"phase {phase} row (SOLO-PH{phase}-2)",
+    )
+
+
+def _onto_row(state: State, phase: int, index: int, student: str | None) -> None:
+    """Put the turn's Student (None: the bag was empty) on the space it uses of its row."""
+    # The leftmost empty space of the row (SOLO-PH2-3, SOLO-PH3-2, SCHOLAR-4).
+    solo = solo_of(state)
+    row = solo.phase2 if phase == 2 else solo.phase3
+    row = replaced_at(row, index, student) if index < len(row) else (*row, student)
+    if phase == 2:
+        solo.phase2 = row
     else:
-        if phase_of(rules, turn) == (3, 0):  # the first turn of phase 3
-            _back_to_bag(rules, state)
-        student = draw_from_bag(state)
-        # The leftmost empty space of the row (SOLO-PH2-3, SOLO-PH3-2, SCHOLAR-4).
-        row = solo.phase2 if phase == 2 else solo.phase3
-        row = replaced_at(row, index, student) if index < len(row) else (*row, student)
-        if phase == 2:
-            solo.phase2 = row
-        else:
-            solo.phase3 = row
-        if student is not None:
-            discipline = student
-            source = (
-                f"{a(student)} Student drawn from the bag, onto space {space} of the "
-                f"phase {phase} row (SOLO-PH{phase}-2)"
-            )
-        else:
-            # SCHOLAR-1: an empty bag gives the discipline after the last one, anticlockwise.
-            last = solo.current or rules.disciplines[-1]
-            discipline = anticlockwise(rules, last)[1]
-            source = (
-                f"the bag is empty: space {space} of the phase {phase} row stays without a "
-                f"Student, and {discipline} follows {last} anticlockwise (SCHOLAR-1)"
-            )
+        solo.phase3 = row
+
+
+def _play(rules: Rules, state: State, index: int, discipline: str, source: str) -> None:
+    """The rest of the turn, once its card or Student gave ``discipline`` (from ``source``).
+
+    ``index`` is the card slot or row space the turn used (``row_space``): it lists the
+    turn's actions.
+    """
+    solo = solo_of(state)
+    turn = state.players[SCHOLAR].turns + 1
+    phase = phase_of(rules, turn)[0]
     solo.current = discipline  # SOLO-FLOW-3
     listed = turn_actions(rules, solo.difficulty, turn, index)
     words = ", ".join(a.value.replace("_", " ") for a in listed) or "no action"
@@ -163,7 +240,7 @@ def _scholar_turn(rules: Rules, state: State, task: Task, action: Action | None)
         f"Listed: {words}, then Teach a Class (SOLO-FLOW-3)",
         turn=turn,
         phase=phase,
-        space=space,
+        space=index + 1,
         discipline=discipline,
         actions=[a.value for a in listed],
     )

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
+from sankore_rules.sankore.solo.common import SCHOLAR_DRAFT_TURN
 from sankore_rules.sankore.state import SCHOLAR, State
 
 __all__ = ["solo_problems"]
+
+#: The steps of the Scholar's draft: its task, then the turn of its card (SOLO-SET-12).
+_DRAFTING = frozenset(("scholar_draft", SCHOLAR_DRAFT_TURN))
 
 
 def _used(turns: int, before: int, size: int) -> int:
@@ -51,9 +55,7 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
         problems.append(f"the Scholar's turn {rules.solo_turns} is its last (SOLO-FLOW-2)")
     if state.end_cause == "scholar" and turns != rules.solo_turns:
         problems.append("end_cause: the Scholar's last turn ends the game only once played")
-    drafting = any(t.kind == "scholar_draft" for t in state.agenda)
-    if drafting != (solo.draft_card is not None):
-        problems.append("draft_card: face down exactly until the Scholar drafts (SOLO-SET-12)")
+    drafting = any(t.kind in _DRAFTING for t in state.agenda)
     if drafting == (rules.solo_draft_space in solo.classes):
         problems.append("classes: the drafted tile is on its slot once the Scholar drafts")
     if (solo.current is None) != (turns == 0):
@@ -64,6 +66,11 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
         and _drawn(rules, solo.slots, solo.phase2) not in (None, solo.current)
     ):
         problems.append("current: the discipline of the last card turned or Student drawn")
+    # Issue 39: nobody knows the order of the Scholar's deck or bag, and neither does a state.
+    if list(scholar.objectives) != sorted(scholar.objectives):
+        problems.append("objectives: the Scholar's face-down deck keeps no order (sorted)")
+    if list(solo.bag) != sorted(solo.bag):
+        problems.append("bag: the Scholar's bag keeps no order (sorted)")
     dealt = rules.counts.objectives_dealt
     if (
         len(solo.slots) != _used(turns, 0, phase1)
