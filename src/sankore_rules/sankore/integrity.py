@@ -11,7 +11,7 @@ from collections import Counter
 
 from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.state import State
+from sankore_rules.sankore.state import MARKET_TURN, State
 
 __all__ = ["component_counts", "identity_problems", "integrity_problems", "reference_problems"]
 
@@ -293,6 +293,11 @@ def identity_problems(rules: Rules, state: State) -> list[str]:
     for col in state.market:
         seen += [t for t in (col.level3, col.shown2) if t is not None]
         seen += [*col.pile1, *col.pile2]
+    # A tile whose leaving waits on the draw of its pile's next top (explicit chance) is in
+    # the market still, and already where it goes (a board, the establish step): once only.
+    for task in state.agenda:
+        if task.kind == MARKET_TURN and task.args.get("tile") in seen:
+            seen.remove(task.args["tile"])
     # EST-8: a tile built over goes back to the box, so a tile may be nowhere; never twice.
     problems += _once("Advanced Class tile", seen, advanced, all_present=False)
     graduation = [*state.graduation, *(g.tile for pl in state.players for g in pl.graduations)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.agenda import agenda_problems
 from sankore_rules.sankore.board import Rules
@@ -132,7 +133,13 @@ def _end_problems(state: State) -> list[str]:
 def _player_problems(rules: Rules, state: State) -> list[str]:
     problems: list[str] = []
     limits = rules.limits
-    acting = state.current_player
+    # The player whose turn runs: at a chance step (explicit chance), the one it interrupts.
+    acting = next(
+        (t.player for t in reversed(state.agenda) if t.player != CHANCE),
+        None,
+    )
+    if state.game_over:
+        acting = None
     for p, pl in enumerate(state.players):
         where = f"players[{p}]"
         if state.is_scholar(p):

@@ -50,6 +50,9 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
         problems.append(f"row: one of {', '.join(SCHOLAR_ROWS)} (SCHOLAR-4)")
     scholar = state.players[SCHOLAR]
     turns = scholar.turns
+    # A Scholar turn under way (its steps wait on a chance step of the explicit mode) has
+    # already turned its card or used its space: it counts among those played.
+    used = turns + any(t.kind == "scholar_turn_end" for t in state.agenda)
     phase1, phase2, phase3 = rules.solo_phase_turns
     if turns > rules.solo_turns or (turns == rules.solo_turns and not state.game_over):
         problems.append(f"the Scholar's turn {rules.solo_turns} is its last (SOLO-FLOW-2)")
@@ -58,10 +61,10 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
     drafting = any(t.kind in _DRAFTING for t in state.agenda)
     if drafting == (rules.solo_draft_space in solo.classes):
         problems.append("classes: the drafted tile is on its slot once the Scholar drafts")
-    if (solo.current is None) != (turns == 0):
+    if (solo.current is None) != (used == 0):
         problems.append("current: set by each of the Scholar's turns, none before the first")
     elif (
-        turns
+        used
         and not solo.phase3
         and _drawn(rules, solo.slots, solo.phase2) not in (None, solo.current)
     ):
@@ -73,19 +76,19 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
         problems.append("bag: the Scholar's bag keeps no order (sorted)")
     dealt = rules.counts.objectives_dealt
     if (
-        len(solo.slots) != _used(turns, 0, phase1)
+        len(solo.slots) != _used(used, 0, phase1)
         or len(scholar.objectives) + len(solo.slots) != dealt
     ):
         problems.append(f"slots: a card for each phase 1 turn played, from a deck of {dealt}")
     # SCHOLAR-4: a turn fills the leftmost empty space, so a row is as long as its turns
     # played only while no space was left empty (SCHOLAR-1) or emptied (SOLO-GRAD-1).
-    played2 = _used(turns, phase1, phase2)
+    played2 = _used(used, phase1, phase2)
     if not min(played2, 1) <= len(solo.phase2) <= played2:
         problems.append("phase2: at most one space used for each phase 2 turn (SOLO-PH2-3)")
-    played3 = _used(turns, phase1 + phase2, phase3)
+    played3 = _used(used, phase1 + phase2, phase3)
     if not min(played3, 1) <= len(solo.phase3) <= played3:
         problems.append("phase3: at most one space used for each phase 3 turn (SOLO-PH3-2)")
-    if turns > phase1 + phase2 and (any(solo.phase2) or solo.tile_students):
+    if used > phase1 + phase2 and (any(solo.phase2) or solo.tile_students):
         problems.append(
             "phase 3 began with every Student of the solo board in the bag (SOLO-PH3-1)"
         )
