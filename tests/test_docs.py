@@ -849,6 +849,106 @@ def test_the_site_works_opened_as_a_file(site: Path) -> None:
     assert (site / "assets" / "javascripts" / "iframe-worker-shim.js").is_file()
 
 
+#: Keep a Changelog's kinds of change, in its order.
+CHANGE_KINDS = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")
+
+
+def changelog() -> dict[str, dict[str, list[str]]]:
+    """CHANGELOG.md as {release: {kind: [entries]}}, each entry its bullet's text on one line."""
+    releases: dict[str, dict[str, list[str]]] = {}
+    kinds: dict[str, list[str]] = {}
+    entries: list[str] = []
+    for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            kinds = releases.setdefault(line.removeprefix("## "), {})
+        elif line.startswith("### "):
+            entries = kinds.setdefault(line.removeprefix("### "), [])
+        elif line.startswith("- "):
+            entries.append(line.removeprefix("- "))
+        elif line.startswith("  ") and entries:
+            entries[-1] += " " + line.strip()
+    return releases
+
+
+def test_the_changelog_keeps_a_changelog() -> None:
+    """Issue 40: CHANGELOG.md in the Keep a Changelog format: Unreleased first, then releases
+    as ``[X.Y.Z] - YYYY-MM-DD``, newest first, each change under one of its six kinds, in
+    order; the current work lists what changed for users and game authors."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert text.startswith("# Changelog\n")
+    releases = changelog()
+    names = list(releases)
+    assert "[Unreleased]" == names[0]
+    dated = [re.fullmatch(r"\[(\d+)\.(\d+)\.(\d+)\] - \d{4}-\d{2}-\d{2}", n) for n in names[1:]]
+    assert [] == [n for n, m in zip(names[1:], dated, strict=True) if m is None]
+    versions = [tuple(map(int, m.groups())) for m in dated if m is not None]
+    assert sorted(versions, reverse=True) == versions
+    for name, kinds in releases.items():
+        assert [k for k in CHANGE_KINDS if k in kinds] == list(kinds), name
+        assert [] == [k for k, entries in kinds.items() if not entries], name
+    unreleased = " ".join(" ".join(e) for e in releases["[Unreleased]"].values())
+    for named in (
+        "sr.information_state(",
+        "Game.information_sampler",
+        "Determinizer.of",
+        "sr.CHANCE",
+        "sr.chance_outcomes",
+        'chance="explicit"',
+        "Engine.chance",
+        "market_turn",
+        "workers=k",
+        "env.game_state",
+        'infos["final_obs"]',
+        "--max-header-bytes",
+        "--allowed-host",
+    ):
+        assert named in unreleased, named
+    assert "history" in " ".join(releases["[Unreleased]"]["Deprecated"])
+
+
+def test_the_releases_page_shows_the_changelog_and_the_policy(site: Path) -> None:
+    """Issue 40: the docs' Releases and versions page states what the public API is and how
+    it is deprecated, and shows every entry of CHANGELOG.md (included, never copied)."""
+    page = unescape(re.sub(r"<[^>]+>", "", (site / "releases.html").read_text("utf-8")))
+    page = " ".join(page.split())
+    for entries in (e for kinds in changelog().values() for e in kinds.values()):
+        for entry in entries:
+            words = re.sub(r"`|\*\*|\[([^]]*)\]\([^)]*\)", r"\1", entry)
+            assert " ".join(words.split()) in page, entry[:60]
+    for promised in (
+        "sankore_rules.__all__",
+        "sankore_rules/core/game.py",
+        "The command line",
+        "The JSON formats",
+        "HTTP API",
+        "at least one minor release",
+        "DeprecationWarning",
+    ):
+        assert promised in page, promised
+    source = (DOCS / "releases.md").read_text(encoding="utf-8")
+    assert '--8<-- "CHANGELOG.md:releases"' in source
+
+
+def test_the_readme_is_short_and_for_users() -> None:
+    """Issue 40: the README says what the library is, how to install it, a first game, where
+    the docs, the changelog and the versioning policy are, and ``make demo`` / ``make test``;
+    the benchmarks' figures and internals are on docs/speed.md, and every link it makes names
+    a file of the repository."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.split()) < 900
+    headings = re.findall(r"^## (.+)$", text, flags=re.M)
+    assert ["Install", "A first game", "Documentation", "Releases", "Developing", "Licence"] == (
+        headings
+    )
+    assert "make demo" in text and "make test" in text
+    internals = re.compile(r"callgrind|instructions|cache miss|py-spy|µs|decisions/s", re.I)
+    assert [] == internals.findall(text)
+    assert internals.search((DOCS / "speed.md").read_text(encoding="utf-8"))
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
+    assert {"CHANGELOG.md", "docs/releases.md", "docs/speed.md", "LICENSE"} <= set(links)
+    assert [] == [link for link in links if not (ROOT / link).is_file()]
+
+
 def test_no_marker_is_left_in_the_site(site: Path) -> None:
     """Every marker of every page was replaced by its generated section."""
     pages = [p for p in site.rglob("*.html") if "sankore:" in p.read_text(encoding="utf-8")]
