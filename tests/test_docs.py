@@ -847,6 +847,9 @@ def test_the_site_works_opened_as_a_file(site: Path) -> None:
     home = (site / "index.html").read_text(encoding="utf-8")
     assert '<script src="assets/javascripts/iframe-worker-shim.js">' in home
     assert (site / "assets" / "javascripts" / "iframe-worker-shim.js").is_file()
+    # mkdocs-material's script asks GitHub's API for a repository's stars once repo_url is set:
+    # a request to another machine on every page.
+    assert not re.search(r"^repo_url:", (ROOT / "mkdocs.yml").read_text("utf-8"), flags=re.M)
 
 
 #: Keep a Changelog's kinds of change, in its order.
