@@ -97,6 +97,8 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The site, generated from the rule tables at build time (docs/hooks/generate.py), into site/.
+# Open site/index.html: it works as a file (search included) as well as served, and asks
+# nothing of the network (tests/test_site_offline.py).
 docs: $(STAMP)
 	$(MKDOCS_QUIET) $(BIN)/mkdocs build --strict
 

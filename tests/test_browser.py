@@ -143,14 +143,16 @@ def test_every_page_loads_without_errors_or_requests_outside_the_site(
 ) -> None:
     """Issue 15: each page of the site loads in Chromium with no console error, no failed
     request, and nothing asked of any other address (no font or diagram CDN)."""
-    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    pages = sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html"
+    )
     assert len(pages) > 30
     watched = Watched(browser, base)
     problems = {}
     for page in pages:
         watched.errors.clear()
         watched.failed.clear()
-        watched.page.goto(base + page.removesuffix("index.html"), wait_until="load")
+        watched.page.goto(base + page, wait_until="load")
         if watched.errors or watched.failed:
             problems[page] = watched.errors + watched.failed
     outside = sorted(set(watched.outside))
@@ -161,18 +163,18 @@ def test_every_page_loads_without_errors_or_requests_outside_the_site(
 
 #: Each area page's picture and what it must show: attribute -> count.
 AREA_PAGES = {
-    "areas/astronomy/": {"data-space": 36, "data-path": 32, "data-line": 4, "data-place": 9},
-    "areas/theology/": {"data-space": 21, "data-city": 8},
-    "areas/mathematics/": {"data-space": 17, "data-cell": 16, "data-madrasa-students": 4},
-    "areas/law/": {"data-space": 28, "data-overflow": 4},
-    "components/player-board/": {
+    "areas/astronomy.html": {"data-space": 36, "data-path": 32, "data-line": 4, "data-place": 9},
+    "areas/theology.html": {"data-space": 21, "data-city": 8},
+    "areas/mathematics.html": {"data-space": 17, "data-cell": 16, "data-madrasa-students": 4},
+    "areas/law.html": {"data-space": 28, "data-overflow": 4},
+    "components/player-board.html": {
         "data-class-space": 10,
         "data-student-space": 20,
         "data-arrow": 22,
     },
-    "components/queues/": {"data-queue": 32},
-    "components/favour-track/": {"data-favour": 12},
-    "components/graduation-tiles/": {"data-slot": 16},
+    "components/queues.html": {"data-queue": 32},
+    "components/favour-track.html": {"data-favour": 12},
+    "components/graduation-tiles.html": {"data-slot": 16},
 }
 
 _LAID_OUT = """(svg) => {
@@ -215,7 +217,7 @@ def test_each_pages_picture_is_laid_out_with_its_elements(
 def test_library_page_shows_both_sides(base: str, browser: Any) -> None:
     """LIB-5: the Library page draws both sides, 33 slots each."""
     watched = Watched(browser, base)
-    watched.page.goto(base + "components/library/", wait_until="load")
+    watched.page.goto(base + "components/library.html", wait_until="load")
     slots = watched.page.eval_on_selector_all(
         "figure.sankore-picture svg",
         "(all) => all.map((s) => s.querySelectorAll('[data-slot]').length)",
@@ -231,7 +233,7 @@ def test_pictures_page_shows_the_game_in_progress(base: str, browser: Any) -> No
     state = mid_game(RULES)
     expected = [svg for svg, _ in mid_game_figures(state)]
     watched = Watched(browser, base)
-    watched.page.goto(base + "pictures/", wait_until="load")
+    watched.page.goto(base + "pictures.html", wait_until="load")
     svgs = watched.page.query_selector_all("figure.sankore-picture svg")
     attributes = ("data-piece", "data-event", "data-panel", "data-student", "data-book")
     found = [

@@ -7,6 +7,7 @@ the pages a reader sees against the TOML tables, read here on their own with ``t
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -276,7 +277,7 @@ def test_every_table_file_has_a_page_and_every_marker_a_section() -> None:
 def test_theology_page_lists_every_space_with_the_tables_numbers(site: Path) -> None:
     """THEO-2..THEO-4, KNOW-1, GAP-6: each Theology space with its Knowledge, cost and source."""
     table = toml("theology")
-    rows = {r["Space"]: r for r in html_table(site / "areas/theology/index.html", "Space")}
+    rows = {r["Space"]: r for r in html_table(site / "areas/theology.html", "Space")}
     assert [s["id"] for s in table["space"]] == list(rows)
     salt = {row: cost["salt"] for row, cost in table["rows"].items() if row != "source"}
     supported = {
@@ -303,7 +304,7 @@ def test_astronomy_page_lists_every_space_with_the_tables_numbers(site: Path) ->
     for path in table["path"]:
         graph.add_edge(*path["ends"], knowledge=path["knowledge"])
     distance = nx.single_source_dijkstra_path_length(graph, table["start"], weight="knowledge")
-    page = site / "areas/astronomy/index.html"
+    page = site / "areas/astronomy.html"
     rows = {r["Space"]: r for r in html_table(page, "Space")}
     expected: dict[str, dict[str, str]] = {}
     for node in table["node"]:
@@ -419,7 +420,7 @@ def test_site_draws_no_diagram_from_elsewhere(site: Path) -> None:
         text = html.read_text(encoding="utf-8")
         assert "mermaid" not in text, html
     for page in ("areas/astronomy", "areas/theology", "areas/mathematics", "areas/law"):
-        text = (site / page / "index.html").read_text(encoding="utf-8")
+        text = (site / f"{page}.html").read_text(encoding="utf-8")
         assert text.count('<figure class="sankore-picture"><svg ') == 1, page
 
 
@@ -493,7 +494,7 @@ def test_fields_with_source_agrees_with_the_toml() -> None:
 def test_sources_page_counts_add_up_to_the_tables(site: Path) -> None:
     """Issue 18: the sources page counts entries and values by source for each table, as the
     TOML files hold them, and its last row adds the columns up."""
-    rows = html_table(site / "reference/sources/index.html", "Table", "Entries: rulebook")
+    rows = html_table(site / "reference/sources.html", "Table", "Entries: rulebook")
     sources = ("rulebook", "example", "reconstructed")
     expected = {}
     for stem in DATA_FILES:
@@ -523,7 +524,7 @@ def test_sources_page_lists_every_entry_with_a_reconstructed_value(site: Path) -
             rebuilt = [field for field, src in mine if src == "reconstructed"]
             if rebuilt:
                 expected.append((f"{stem}.toml", "all" if len(rebuilt) == len(mine) else rebuilt))
-    rows = html_table(site / "reference/sources/index.html", "Table", "Entry", "Reconstructed")
+    rows = html_table(site / "reference/sources.html", "Table", "Entry", "Reconstructed")
     listed = [
         (r["Table"], "all" if r["Reconstructed"] == "all" else words_list(r["Reconstructed"]))
         for r in rows
@@ -538,7 +539,7 @@ def words_list(text: str) -> list[str]:
 
 def test_rulings_page_has_every_ruling(site: Path) -> None:
     """AMB-1..AMB-46, ENGINE-1: each ruling with its choice, under an anchor of its id."""
-    html = (site / "reference/rulings/index.html").read_text(encoding="utf-8")
+    html = (site / "reference/rulings.html").read_text(encoding="utf-8")
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
     missing = [
         ruling["id"]
@@ -599,11 +600,11 @@ def unlinked(site: Path, pattern: re.Pattern[str], page: str) -> tuple[set[str],
     bad: dict[str, list[str]] = {}
     for html in sorted(site.rglob("*.html")):
         where = html.relative_to(site).as_posix()
-        if where.startswith(f"{page}/"):
+        if where == f"{page}.html":
             continue  # the page that lists them
         for found, href in mentions(html, pattern):
             seen.add(found.lower())
-            if href is None or not href.endswith(f"{page.rsplit('/', 1)[-1]}/#{found.lower()}"):
+            if href is None or not href.endswith(f"{page.rsplit('/', 1)[-1]}.html#{found.lower()}"):
                 bad.setdefault(where, []).append(found)
     return seen, bad
 
@@ -622,7 +623,7 @@ def test_every_clause_on_a_page_links_to_its_entry_on_the_clauses_page(site: Pat
     """Issue 18: a checklist clause ID in a page's text links to the clauses page, which has an
     entry of that ID, in the pages' own words, for every clause the pages cite."""
     parser = _Mentions()
-    parser.feed((site / "reference/clauses/index.html").read_text(encoding="utf-8"))
+    parser.feed((site / "reference/clauses.html").read_text(encoding="utf-8"))
     listed = {i for i in parser.ids if generate.clauses.CLAUSE.fullmatch(i.upper())}
     cited, bad = unlinked(site, generate.clauses.CLAUSE, "reference/clauses")
     assert len(cited) > 150
@@ -679,7 +680,7 @@ def test_notation_page_worked_turn_replays() -> None:
 
 def test_api_reference_documents_the_public_api(site: Path) -> None:
     """DESIGN public API: every name of ``sankore_rules.__all__`` has its reference entry."""
-    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    html = (site / "reference/api.html").read_text(encoding="utf-8")
     assert [name for name in sr.__all__ if f'id="sankore_rules.{name}"' not in html] == []
 
 
@@ -738,7 +739,7 @@ def test_api_reference_renders_without_raw_markup(site: Path) -> None:
         if (found := RAW_ROLE.findall(page_text(page)) + RAW_REFERENCE.findall(page_text(page)))
     }
     assert raw == {}
-    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    html = (site / "reference/api.html").read_text(encoding="utf-8")
     assert "<blockquote" not in html
     assert html.count("&gt;&gt;&gt;") >= 10
     # Every prompt of a doctest sits in a code block.
@@ -749,7 +750,7 @@ def test_api_reference_renders_without_raw_markup(site: Path) -> None:
 def test_api_reference_shows_every_public_record_with_its_fields(site: Path) -> None:
     """Issue 15: each public record (``State``, ``Scores``, ``PlayerScore``, ``Event``, ``Task``
     ...) is shown with every field, and so are the records a state is made of."""
-    html = (site / "reference/api/index.html").read_text(encoding="utf-8")
+    html = (site / "reference/api.html").read_text(encoding="utf-8")
     from sankore_rules.sankore import state as state_module
 
     records = {name: getattr(sr, name) for name in sr.__all__}
@@ -783,7 +784,7 @@ def test_api_reference_lists_every_decision_with_its_prompt_and_verbs(site: Path
 
     assert "Task" in sr.__all__
     assert sr.Task is type(sr.new_game(players=2, seed=1).decision)
-    page = site / "reference/api/index.html"
+    page = site / "reference/api.html"
     rows = {r["Kind"]: r for r in html_table(page, "Kind", "Prompt", "Answered by", "Arguments")}
     decisions = {kind: spec for kind, spec in engine.STEPS.items() if spec.candidates is not None}
     assert sorted(decisions) == sorted(rows)
@@ -825,6 +826,132 @@ def test_the_site_requests_nothing_from_outside_itself(site: Path) -> None:
     assert css == []
 
 
+def test_the_site_works_opened_as_a_file(site: Path) -> None:
+    """Issue 40: every link between the site's pages names a file (``areas/theology.html``),
+    never a folder (``areas/theology/``), which a browser opened on ``site/index.html`` shows as
+    a listing; and the search index is also a script, which a page opened as a file may load
+    where it may not fetch JSON. (tests/test_site_offline.py opens the site so in Chromium.)"""
+    folders: dict[str, list[str]] = {}
+    for page in sorted(site.rglob("*.html")):
+        hrefs = re.findall(r'<a [^>]*href="([^"#:?]*/)(?:[#?][^"]*)?"', page.read_text("utf-8"))
+        if hrefs:
+            folders[page.relative_to(site).as_posix()] = sorted(set(hrefs))
+    assert {} == folders
+    assert (site / "areas" / "theology.html").is_file()
+    assert not (site / "areas" / "theology").exists()
+    script = (site / "search" / "search_index.js").read_text(encoding="utf-8")
+    served = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert script.startswith("var __index = ")
+    assert json.loads(served) == json.loads(script.removeprefix("var __index = "))
+    # The search's Web Worker shim is the site's own file, not a CDN's.
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert '<script src="assets/javascripts/iframe-worker-shim.js">' in home
+    assert (site / "assets" / "javascripts" / "iframe-worker-shim.js").is_file()
+    # mkdocs-material's script asks GitHub's API for a repository's stars once repo_url is set:
+    # a request to another machine on every page.
+    assert not re.search(r"^repo_url:", (ROOT / "mkdocs.yml").read_text("utf-8"), flags=re.M)
+
+
+#: Keep a Changelog's kinds of change, in its order.
+CHANGE_KINDS = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")
+
+
+def changelog() -> dict[str, dict[str, list[str]]]:
+    """CHANGELOG.md as {release: {kind: [entries]}}, each entry its bullet's text on one line."""
+    releases: dict[str, dict[str, list[str]]] = {}
+    kinds: dict[str, list[str]] = {}
+    entries: list[str] = []
+    for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            kinds = releases.setdefault(line.removeprefix("## "), {})
+        elif line.startswith("### "):
+            entries = kinds.setdefault(line.removeprefix("### "), [])
+        elif line.startswith("- "):
+            entries.append(line.removeprefix("- "))
+        elif line.startswith("  ") and entries:
+            entries[-1] += " " + line.strip()
+    return releases
+
+
+def test_the_changelog_keeps_a_changelog() -> None:
+    """Issue 40: CHANGELOG.md in the Keep a Changelog format: Unreleased first, then releases
+    as ``[X.Y.Z] - YYYY-MM-DD``, newest first, each change under one of its six kinds, in
+    order; the current work lists what changed for users and game authors."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert text.startswith("# Changelog\n")
+    releases = changelog()
+    names = list(releases)
+    assert "[Unreleased]" == names[0]
+    dated = [re.fullmatch(r"\[(\d+)\.(\d+)\.(\d+)\] - \d{4}-\d{2}-\d{2}", n) for n in names[1:]]
+    assert [] == [n for n, m in zip(names[1:], dated, strict=True) if m is None]
+    versions = [tuple(map(int, m.groups())) for m in dated if m is not None]
+    assert sorted(versions, reverse=True) == versions
+    for name, kinds in releases.items():
+        assert [k for k in CHANGE_KINDS if k in kinds] == list(kinds), name
+        assert [] == [k for k, entries in kinds.items() if not entries], name
+    unreleased = " ".join(" ".join(e) for e in releases["[Unreleased]"].values())
+    for named in (
+        "sr.information_state(",
+        "Game.information_sampler",
+        "Determinizer.of",
+        "sr.CHANCE",
+        "sr.chance_outcomes",
+        'chance="explicit"',
+        "Engine.chance",
+        "market_turn",
+        "workers=k",
+        "env.game_state",
+        'infos["final_obs"]',
+        "--max-header-bytes",
+        "--allowed-host",
+    ):
+        assert named in unreleased, named
+    assert "history" in " ".join(releases["[Unreleased]"]["Deprecated"])
+
+
+def test_the_releases_page_shows_the_changelog_and_the_policy(site: Path) -> None:
+    """Issue 40: the docs' Releases and versions page states what the public API is and how
+    it is deprecated, and shows every entry of CHANGELOG.md (included, never copied)."""
+    page = unescape(re.sub(r"<[^>]+>", "", (site / "releases.html").read_text("utf-8")))
+    page = " ".join(page.split())
+    for entries in (e for kinds in changelog().values() for e in kinds.values()):
+        for entry in entries:
+            words = re.sub(r"`|\*\*|\[([^]]*)\]\([^)]*\)", r"\1", entry)
+            assert " ".join(words.split()) in page, entry[:60]
+    for promised in (
+        "sankore_rules.__all__",
+        "sankore_rules/core/game.py",
+        "The command line",
+        "The JSON formats",
+        "HTTP API",
+        "at least one minor release",
+        "DeprecationWarning",
+    ):
+        assert promised in page, promised
+    source = (DOCS / "releases.md").read_text(encoding="utf-8")
+    assert '--8<-- "CHANGELOG.md:releases"' in source
+
+
+def test_the_readme_is_short_and_for_users() -> None:
+    """Issue 40: the README says what the library is, how to install it, a first game, where
+    the docs, the changelog and the versioning policy are, and ``make demo`` / ``make test``;
+    the benchmarks' figures and internals are on docs/speed.md, and every link it makes names
+    a file of the repository."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.split()) < 900
+    headings = re.findall(r"^## (.+)$", text, flags=re.M)
+    assert ["Install", "A first game", "Documentation", "Releases", "Developing", "Licence"] == (
+        headings
+    )
+    assert "make demo" in text and "make test" in text
+    internals = re.compile(r"callgrind|instructions|cache miss|py-spy|µs|decisions/s", re.I)
+    assert [] == internals.findall(text)
+    assert internals.search((DOCS / "speed.md").read_text(encoding="utf-8"))
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
+    assert {"CHANGELOG.md", "docs/releases.md", "docs/speed.md", "LICENSE"} <= set(links)
+    assert [] == [link for link in links if not (ROOT / link).is_file()]
+
+
 def test_no_marker_is_left_in_the_site(site: Path) -> None:
     """Every marker of every page was replaced by its generated section."""
     pages = [p for p in site.rglob("*.html") if "sankore:" in p.read_text(encoding="utf-8")]
@@ -840,7 +967,7 @@ def test_examples_page_shows_what_every_example_script_prints(site: Path) -> Non
     for script in scripts:
         marker = f'--8<-- "examples/{script.name}"\n```\n\n<!-- sankore:example-output-'
         assert marker in source, script.name
-    page = unescape(re.sub(r"<[^>]+>", "", (site / "examples" / "index.html").read_text()))
+    page = unescape(re.sub(r"<[^>]+>", "", (site / "examples.html").read_text()))
     assert len(scripts) == page.count("It prints:")
     printed = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "random_game.py")],
