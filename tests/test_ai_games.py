@@ -45,7 +45,7 @@ TRIBES = sr.load_rules(game="five_tribes")
 SANKORE_ACTIONS = 685
 SANKORE_TENSOR = 7078
 TRIBES_ACTIONS = 1188
-TRIBES_TENSOR = 1101
+TRIBES_TENSOR = 1106
 
 Edit = Callable[[dict[str, Any]], None]
 

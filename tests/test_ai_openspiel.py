@@ -105,7 +105,8 @@ def play(game: pyspiel.Game, bots: list[Any], rng: np.random.RandomState) -> Pro
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(256)))
+            outcomes = [k for k, _ in state.chance_outcomes()]
+            state.apply_action(outcomes[int(rng.randint(len(outcomes)))])
             continue
         action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
@@ -200,12 +201,18 @@ def test_the_seed_is_drawn_by_16_chance_nodes_of_256_outcomes() -> None:
         state.apply_action(byte)
     assert not state.is_chance_node()
     seed = int.from_bytes(SEED_OF_BYTES, "big")
-    assert sr.to_json(sr.new_game(players=3, seed=seed)) == str(state)
+    assert sr.to_json(sr.new_game(players=3, seed=seed, chance="explicit")) == str(state)
     assert [] == state.chance_outcomes()
+    # Then each draw of play is a chance node where it happens (issue 39).
+    draws = 0
     while not state.is_terminal() and len(state.history()) < 200:
-        assert not state.is_chance_node()
+        if state.is_chance_node():
+            draws += 1
+            state.apply_action(state.chance_outcomes()[-1][0])
+            continue
         assert list(np.flatnonzero(legal_mask(state.position))) == state.legal_actions()
         state.apply_action(state.legal_actions()[-1])
+    assert draws > 0
 
 
 @pytest.mark.parametrize(
@@ -363,8 +370,11 @@ def test_clone_shares_nothing_that_changes() -> None:
 def test_a_game_cut_off_at_its_length_is_scored_as_it_stands() -> None:
     state = dealt("python_sankore", {"players": 2, "max_game_length": 150})
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[-1])
-    assert 150 == len(state.history()) - SEED_BYTES
+        if state.is_chance_node():  # a draw of play: no decision
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    assert 150 == state.decisions
     assert not sr.is_terminal(state.position)
     assert outcome(state.position) == state.returns()
     assert [1.0, -1.0] == sorted(state.returns(), reverse=True)

@@ -94,7 +94,7 @@ def test_a_two_player_owner_uses_sloar_once_a_round_and_again_the_next_round() -
     state = play(state, "bid 8", "bid 5", "bid 3", "bid 1")
     assert legal(state) == ["pick e5", "pick e6", "use sloar 1f"]
     state = play(state, "use sloar 1f")
-    assert state.players[0].goods == ("pottery", "silk") and state.players[0].fakirs == 1
+    assert state.players[0].goods == ("pottery", "fish") and state.players[0].fakirs == 1
 
 
 # ---- a paid power: at any point of its owner's turn ---------------------------------------------

@@ -79,7 +79,7 @@ def _edit(state: Any, change: Any) -> Any:
 def test_the_scholars_turned_card_is_remembered() -> None:
     """Solo: two games that differ only in the Scholar's face-down deck (SOLO-SET-9): each
     card of the true deck swapped for one nobody holds (the deck keeps no order, issue 39)."""
-    seed = 5
+    seed = 12
     true = _played(sr.new_game(players=1, seed=seed, scholar="easy"), seed, 80)
 
     def other_deck(draft: Any) -> None:

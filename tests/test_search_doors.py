@@ -48,8 +48,13 @@ def random_game(state: Any, seed: int) -> Iterator[Any]:
 
 
 def positions(name: str, seed: int = 1, every: int = 15) -> list[Any]:
-    """Every ``every``-th state of a random game, the first and the last included."""
+    """Every ``every``-th state of a random game, the first and the last included.
+
+    A short game (a solo game of few decisions) is stepped through more often, so that at
+    least five states before its end are taken.
+    """
     states = list(random_game(new(name, seed), seed))
+    every = max(1, min(every, (len(states) - 1) // 5))
     return [*states[:-1:every], states[-1]]
 
 
@@ -235,6 +240,9 @@ def test_a_search_draws_its_pool_of_determinizations_once_and_reuses_them(
         counts["apply"] += 1
         return apply(self, *args, **kwargs)
 
+    # The seat's information state, whose states gone are replayed once (they are applies
+    # too), is the same for every search: worked out before counting.
+    sr.information_state(state, deciding(state))
     monkeypatch.setattr(Determinizer, "sample", counted_sample)
     monkeypatch.setattr(type(game), "apply", counted_apply)
     bot = MctsBot(seed=3, iterations=30, determinizations=pool)
@@ -249,16 +257,21 @@ def test_a_search_draws_its_pool_of_determinizations_once_and_reuses_them(
 @pytest.mark.parametrize("name", GAMES)
 def test_the_mcts_bot_with_a_pool_is_reproducible_from_its_seed(name: str) -> None:
     """Issue 29: with any pool size, bots of one seed make the same choices; the same search
-    from the observation alone too."""
+    from the observation alone too. (A search of the state draws from the seat's whole
+    information state, one of an observation from that observation alone: in a game where
+    earlier events narrow what is hidden, the solo game's, the two may choose differently.)"""
     state = mid_decision(name)
     view = sr.observation(state, deciding(state))
     for pool in (1, 3, 8):
         choices = {MctsBot(seed=4, iterations=40, determinizations=pool).choose(state)}
         choices.add(MctsBot(seed=4, iterations=40, determinizations=pool).choose(state))
-        bot = MctsBot(seed=4, iterations=40, determinizations=pool)
-        choices.add(bot.choose_from_observation(view))
         assert 1 == len(choices)
-        assert choices <= set(sr.legal_actions(state))
+        viewed = {
+            MctsBot(seed=4, iterations=40, determinizations=pool).choose_from_observation(view)
+            for _ in range(2)
+        }
+        assert 1 == len(viewed)
+        assert choices | viewed <= set(sr.legal_actions(state))
 
 
 # ---- simulation --------------------------------------------------------------------------------

@@ -288,17 +288,17 @@ def test_solo_est_1_3_a_tile_of_the_current_discipline_without_a_book() -> None:
     after = scholar_does(state, "scholar_establish")
     assert {
         "solo-draft": state.solo.classes["solo-draft"],
-        "solo-c1": "law-1a",
+        "solo-c1": "law-1e",
     } == after.solo.classes
-    # The level-1 pile's top moves down and a new top is turned: law-1c, the draw this game's
+    # The level-1 pile's top moves down and a new top is turned: law-1b, the draw this game's
     # seed gives (the chance step market_turn).
     assert (
         MarketColumn(
             "law-3a",
             ("law-2c", "law-2a", "law-2d"),
             "law-2b",
-            ("law-1c", "law-1b", "law-1d"),
-            "law-1e",
+            ("law-1b", "law-1c"),
+            "law-1d",
         )
         == after.market[IDX[L]]
     )
@@ -310,8 +310,8 @@ def test_solo_est_1_3_a_tile_of_the_current_discipline_without_a_book() -> None:
 @pytest.mark.parametrize(
     ("filled", "space", "row", "tile"),
     [
-        (0, "solo-c1", 1, "law-1a"),  # turn 5: the lowest row
-        (1, "solo-c2", 2, "law-1e"),  # turn 6: the level-1 pile's top
+        (0, "solo-c1", 1, "law-1e"),  # turn 5: the lowest row
+        (1, "solo-c2", 2, "law-1d"),  # turn 6: the level-1 pile's top
         (2, "solo-c3", 3, "law-2b"),  # turn 7: the level-2 row
         (3, "solo-c4", 4, "law-2c"),  # turn 8: the level-2 pile's top
         (4, "solo-c5", 5, "law-3a"),  # turn 9: the level-3 tile
