@@ -195,6 +195,4 @@ def test_the_states_of_a_history_that_are_gone_are_replayed() -> None:
     for seat in range(3):
         again = sr.information_state(state, seat)
         assert again == expected[seat]
-        assert [s.observation for s in again.steps] == [
-            s.observation for s in expected[seat].steps
-        ]
+        assert [s.observation for s in again.steps] == [s.observation for s in expected[seat].steps]
