@@ -14,12 +14,12 @@ import json
 import secrets
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar, overload
 
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.chance import CHANCE, chance_mode
 from sankore_rules.core.errors import ActionSyntaxError, IllegalAction, Reason, StateError
-from sankore_rules.core.game import Game
+from sankore_rules.core.game import Game, PlayedState, ScoreSheet
 from sankore_rules.core.information import InformationState
 from sankore_rules.core.registry import (
     find_game,
@@ -31,9 +31,17 @@ from sankore_rules.core.registry import (
     register,
     remember_rules,
 )
+from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.game import FIVE_TRIBES
+from sankore_rules.five_tribes.scoring import TribesScores
+from sankore_rules.five_tribes.state import FiveTribesState
+from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.game import SANKORE
-from sankore_rules.sankore.state import MAX_STATE_CHARS
+from sankore_rules.sankore.rules.scoring import Scores
+from sankore_rules.sankore.state import MAX_STATE_CHARS, State
+
+#: Any game's state, as a function that gives back the kind of state it was given types it.
+StateT = TypeVar("StateT", bound=PlayedState)
 
 __all__ = [
     "CHANCE",
@@ -70,6 +78,16 @@ def _game(game: object) -> Game[Any, Any]:
     return games()[0] if game is None else find_game(game)
 
 
+@overload
+def load_rules(
+    path: str | Path | None = None, *, game: Literal["sankore"] | None = None
+) -> Rules: ...
+@overload
+def load_rules(
+    path: str | Path | None = None, *, game: Literal["five_tribes"]
+) -> FiveTribesRules: ...
+@overload
+def load_rules(path: str | Path | None = None, *, game: str) -> object: ...
 def load_rules(path: str | Path | None = None, *, game: str | None = None) -> Any:
     """The bundled rule tables of ``game``, or a corrected copy loaded from the folder ``path``.
 
@@ -85,6 +103,12 @@ def load_rules(path: str | Path | None = None, *, game: str | None = None) -> An
     return _register(_game(game).load_rules(None if path is None else str(path)))
 
 
+@overload
+def rules_of(state: State) -> Rules: ...
+@overload
+def rules_of(state: FiveTribesState) -> FiveTribesRules: ...
+@overload
+def rules_of(state: PlayedState) -> object: ...
 def rules_of(state: Any) -> Any:
     """The ruleset ``state`` is played by.
 
@@ -141,6 +165,33 @@ def _played_by(state: Any) -> tuple[Game[Any, Any], Any]:
     return game, _rules_found(hashed, game, state)
 
 
+@overload
+def new_game(
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    game: Literal["sankore"] | None = None,
+    rules: Rules | None = None,
+    **options: object,
+) -> State: ...
+@overload
+def new_game(
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    game: Literal["five_tribes"],
+    rules: FiveTribesRules | None = None,
+    **options: object,
+) -> FiveTribesState: ...
+@overload
+def new_game(
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    game: str,
+    rules: object = None,
+    **options: object,
+) -> PlayedState: ...
 def new_game(
     players: int | None = None,
     seed: int | None = None,
@@ -223,7 +274,7 @@ def new_game(
     )
 
 
-def chance_outcomes(state: Any) -> list[tuple[Action, float]]:
+def chance_outcomes(state: PlayedState) -> list[tuple[Action, float]]:
     """The outcomes of the pending chance step and their probabilities, summing to 1.
 
     [] when the pending step is a decision, or the game is over. Only a game set up with
@@ -240,7 +291,7 @@ def chance_outcomes(state: Any) -> list[tuple[Action, float]]:
     return game.chance_outcomes(rules, state)
 
 
-def legal_actions(state: Any) -> list[Action]:
+def legal_actions(state: PlayedState) -> list[Action]:
     """Every legal action of the pending decision, complete; [] once the game is over."""
     game, rules = _played_by(state)
     return game.legal_actions(rules, state)
@@ -252,7 +303,7 @@ def _as_action(action: Action | str) -> Action:
     return parse_notation(action) if isinstance(action, str) else action
 
 
-def apply(state: Any, action: Action | str, *, player: int | None = None) -> Any:
+def apply(state: StateT, action: Action | str, *, player: int | None = None) -> StateT:
     """Return the state after ``action``; ``state`` itself is never changed.
 
     Args:
@@ -267,10 +318,11 @@ def apply(state: Any, action: Action | str, *, player: int | None = None) -> Any
     game, rules = _played_by(state)
     if isinstance(action, str):  # _as_action(), written out: asked at every decision
         action = parse_notation(action)
-    return game.apply(rules, state, action, player)
+    after: StateT = game.apply(rules, state, action, player)
+    return after
 
 
-def explain(state: Any, action: Action | str, *, player: int | None = None) -> list[Reason]:
+def explain(state: PlayedState, action: Action | str, *, player: int | None = None) -> list[Reason]:
     """[] when ``action`` is legal now, else the reasons it is refused with.
 
     They are the reasons [`apply`][sankore_rules.apply] would raise
@@ -283,7 +335,7 @@ def explain(state: Any, action: Action | str, *, player: int | None = None) -> l
     return game_of(state).explain(rules_of(state), state, parsed, player)
 
 
-def is_terminal(state: Any) -> bool:
+def is_terminal(state: PlayedState) -> bool:
     """Whether the game is over."""
     game = game_of_class(type(state))
     if game is None:
@@ -291,6 +343,12 @@ def is_terminal(state: Any) -> bool:
     return game.is_terminal(state)
 
 
+@overload
+def final_scores(state: State) -> Scores: ...
+@overload
+def final_scores(state: FiveTribesState) -> TribesScores: ...
+@overload
+def final_scores(state: PlayedState) -> ScoreSheet: ...
 def final_scores(state: Any) -> Any:
     """The score sheet: per player the total and its breakdown, the winners.
 
@@ -303,7 +361,7 @@ def final_scores(state: Any) -> Any:
     return game_of(state).scores(rules_of(state), state)
 
 
-def returns(state: Any, scheme: str = "win_loss") -> list[float]:
+def returns(state: PlayedState, scheme: str = "win_loss") -> list[float]:
     """Each deciding seat's return, zero-sum: 0 for everyone until the game is over.
 
     ``"win_loss"`` (the default): the winners share +1 and the others share -1 (with ``k``
@@ -328,7 +386,7 @@ def returns(state: Any, scheme: str = "win_loss") -> list[float]:
     return game.returns(rules_of(state), state, scheme)
 
 
-def from_json(text: str | bytes, rules: Any = None) -> Any:
+def from_json(text: str | bytes, rules: object = None) -> PlayedState:
     """Read a state of any registered game written by [`to_json`][sankore_rules.to_json].
 
     Raises:
@@ -355,7 +413,8 @@ def from_json(text: str | bytes, rules: Any = None) -> Any:
             raise StateError(
                 f"this is a state of {game.name}: a ruleset of another game cannot read it"
             )
-        return game.from_json(_register(rules), text)
+        read: PlayedState = game.from_json(_register(rules), text)
+        return read
     hashed = game.rules_hash(document)
     known = known_rules(hashed, game)
     if known is None:
@@ -367,10 +426,11 @@ def from_json(text: str | bytes, rules: Any = None) -> Any:
                 f"this state was made with ruleset {name!r} ({hashed}), "
                 "which is not loaded: load it with load_rules(path) first"
             )
-    return game.from_json(known, text)
+    found: PlayedState = game.from_json(known, text)
+    return found
 
 
-def parse_action(state: Any, text: str) -> Action:
+def parse_action(state: PlayedState, text: str) -> Action:
     """Read action notation for the pending decision of ``state``.
 
     The text must name a kind of action this decision takes; whether the action is legal is
@@ -405,7 +465,7 @@ def _seat_checked(state: Any, player: object) -> Game[Any, Any]:
     return game
 
 
-def observation(state: Any, player: int) -> dict[str, Any]:
+def observation(state: PlayedState, player: int) -> dict[str, Any]:
     """What ``player`` may see, as JSON-ready data safe to send to that player's client.
 
     It names the game (``"game"``) and the viewer (``"viewer"``). Sankoré hides the other
@@ -424,7 +484,7 @@ def observation(state: Any, player: int) -> dict[str, Any]:
     return game.observation(rules_of(state), state, player)
 
 
-def information_state(state: Any, player: int) -> InformationState:
+def information_state(state: PlayedState, player: int) -> InformationState:
     """What ``player`` has seen of the game up to ``state``, in order.
 
     Its observation at the start and after every action since (each with that action's
@@ -448,7 +508,7 @@ def information_state(state: Any, player: int) -> InformationState:
     return game.information_state(rules_of(state), state, player)
 
 
-def information_state_string(state: Any, player: int) -> str:
+def information_state_string(state: PlayedState, player: int) -> str:
     """A short text naming ``player``'s information state (see ``information_state``).
 
     Two states give a seat equal strings exactly when it saw the same things in the same
@@ -458,7 +518,7 @@ def information_state_string(state: Any, player: int) -> str:
     return information_state(state, player).string()
 
 
-def to_json(state: Any) -> str:
+def to_json(state: PlayedState) -> str:
     """The state of any registered game as JSON text.
 
     [`from_json`][sankore_rules.from_json] restores an equal state.

@@ -43,7 +43,10 @@ __all__ = [
     "Game",
     "NotSupported",
     "Option",
+    "PlayedState",
+    "PlayerSheet",
     "Sampler",
+    "ScoreSheet",
     "TensorLayout",
     "Variant",
 ]
@@ -91,6 +94,46 @@ class Variant:
     doc: str
     players: int
     options: Mapping[str, Any] = {}
+
+
+class PlayedState(Protocol):
+    """What the public API knows of any game's state, whatever its game (for type checkers).
+
+    Every built-in game's state class offers more (``sankore_rules.State``,
+    ``FiveTribesState``); the API's functions take and give this where the game is not known.
+    """
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game is over."""
+
+    @property
+    def rules_hash(self) -> str:
+        """The content hash of the ruleset the game is played by."""
+
+
+class PlayerSheet(Protocol):
+    """One seat's line of a score sheet, whatever the game."""
+
+    @property
+    def total(self) -> int:
+        """The seat's points."""
+
+
+class ScoreSheet(Protocol):
+    """A game's score sheet as the public API knows it, whatever the game."""
+
+    @property
+    def players(self) -> Sequence[PlayerSheet]:
+        """One line per seat, in seat order."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that win (more than one for a shared win)."""
 
 
 class ActionSpace(Protocol):

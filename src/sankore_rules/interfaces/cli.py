@@ -277,7 +277,7 @@ def _replay(args: argparse.Namespace, path: str, record: Record, upto: int | Non
     rules = _rules(args, record.game)
     check = not args.any_rules
     if not check and record.rules_hash is not None:
-        ruleset = rules if rules is not None else api.load_rules(game=record.game)
+        ruleset: Any = rules if rules is not None else api.load_rules(game=record.game)
         if ruleset.content_hash != record.rules_hash:
             print(
                 f"{PROG}: warning: {path} was made with ruleset {record.rules_hash}, "
