@@ -1,16 +1,18 @@
 """The match server: every registered game over HTTP and WebSockets, and a browser page.
 
 ``app(db=...)`` is the ASGI application (Starlette), to run under uvicorn or mount in another
-ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db`` and ``--workers`` and runs
-it with uvicorn. Matches are kept as their setup and accepted actions in SQLite or PostgreSQL
-(``storage``); what each client gets is computed from what its seat may see (``views``); the
-bots play in worker processes (``bots``). It needs the ``server`` extra
-(``pip install 'sankore-rules[server]'``).
+ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db``, ``--workers`` and the
+limits, and runs it with uvicorn, or with ``--check`` lists the stored matches this server
+cannot replay (a damaged row, a ruleset it does not have) and exits. Matches are kept as their
+setup and accepted actions in SQLite or PostgreSQL (``storage``); what each client gets is
+computed from what its seat may see (``views``); the bots play in worker processes (``bots``).
+It needs the ``server`` extra (``pip install 'sankore-rules[server]'``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 from collections.abc import Sequence
@@ -33,7 +35,31 @@ def parser() -> argparse.ArgumentParser:
         help="a SQLite file, or a PostgreSQL URL (postgresql://user:pw@host/db)",
     )
     p.add_argument("--workers", type=int, default=1, help="server processes (uvicorn workers)")
-    p.add_argument("--bot-processes", type=int, default=2, help="worker processes of the bots")
+    p.add_argument("--bot-processes", type=int, default=2, help="worker processes of the MCTS bots")
+    p.add_argument(
+        "--picture-processes", type=int, default=1, help="worker processes drawing pictures"
+    )
+    p.add_argument(
+        "--bot-attempts",
+        type=int,
+        default=3,
+        help="how often a failing bot is asked before its seat plays a random legal action",
+    )
+    p.add_argument(
+        "--max-bot-matches",
+        type=int,
+        default=2,
+        help="live matches of bots alone one client (address) may have created",
+    )
+    p.add_argument(
+        "--max-mcts-matches",
+        type=int,
+        default=4,
+        help="live matches with an MCTS bot one client (address) may have created",
+    )
+    p.add_argument(
+        "--max-sockets", type=int, default=64, help="WebSockets one client (address) may open"
+    )
     p.add_argument("--mcts-iterations", type=int, default=200, help="MCTS iterations per move")
     p.add_argument("--mcts-seconds", type=float, default=2.0, help="MCTS seconds per move")
     p.add_argument("--allow-seeds", action="store_true", help="let a creation name its seed")
@@ -43,6 +69,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=200.0, help="requests per second per token")
     p.add_argument(
         "--durable", action="store_true", help="wait for the disk at every commit (fsync)"
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="list the stored matches this server cannot replay, then exit (status 1 if any)",
     )
     return p
 
@@ -56,13 +87,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     import uvicorn
 
     args = parser().parse_args(argv)
-    if args.workers < 1 or args.bot_processes < 0:
-        parser().error("--workers must be at least 1 and --bot-processes at least 0")
+    if args.workers < 1 or args.bot_processes < 0 or args.picture_processes < 0:
+        parser().error("--workers must be at least 1, and the processes at least 0")
+    if min(args.bot_attempts, args.max_bot_matches, args.max_mcts_matches, args.max_sockets) < 0:
+        parser().error("--bot-attempts and the --max-* limits must be at least 0")
+    if args.check:
+        return asyncio.run(check(args.db))
     config = {
         "db": args.db,
         "allow_seeds": args.allow_seeds,
         "allow_positions": args.allow_positions,
         "bot_processes": args.bot_processes,
+        "picture_processes": args.picture_processes,
+        "bot_attempts": max(1, args.bot_attempts),
+        "limits": {
+            "bot_matches": args.max_bot_matches,
+            "search_matches": args.max_mcts_matches,
+            "sockets": args.max_sockets,
+        },
         "mcts_iterations": args.mcts_iterations,
         "mcts_seconds": args.mcts_seconds,
         "rate": args.rate,
@@ -81,6 +123,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         ws="websockets-sansio" if _has_sansio() else "auto",
     )
     return 0
+
+
+async def check(db: str) -> int:
+    """Replay every match of ``db`` and print those this server cannot serve; the exit status.
+
+    Prints one line per match that cannot be replayed (its id and why), then a summary; 0 when
+    every match replays, 1 otherwise. Nothing is written to the database beyond the columns a
+    database made before them is given.
+    """
+    from sankore_rules import api
+    from sankore_rules.interfaces.server.hub import Unplayable, replay, ruleset_pin
+    from sankore_rules.interfaces.server.storage import StoredMatch, open_storage
+
+    for game in api.games():
+        api.load_rules(game=game.name)
+    storage = open_storage(db)
+    await storage.open()
+    broken = moved = 0
+    try:
+        ids = await storage.ids()
+        for match_id in ids:
+            try:
+                stored = await storage.load(match_id)
+                assert isinstance(stored, StoredMatch)
+                state = replay(stored)
+            except Unplayable as unplayable:
+                broken += 1
+                print(unplayable.words)
+                continue
+            except (ValueError, TypeError) as exc:
+                broken += 1
+                print(f"match {match_id}: its row cannot be read: {exc}")
+                continue
+            if stored.rules_hash is not None:
+                moved += ruleset_pin(state) != (stored.ruleset, stored.rules_hash)
+    finally:
+        await storage.close()
+    print(
+        f"{len(ids)} matches checked: {broken} cannot be replayed, {moved} were created under "
+        "another version of their ruleset and replay under this one"
+    )
+    return 1 if broken else 0
 
 
 def _has_sansio() -> bool:

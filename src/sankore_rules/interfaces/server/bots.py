@@ -4,23 +4,41 @@ A bot's move is computed by [`bot_move`][sankore_rules.interfaces.server.bots.bo
 process of a pool, from text only: the random and greedy bots get the state's JSON (they are the
 server's own players, like the rules' automatic steps), the MCTS bot only its seat's
 observation, from which it searches over redrawn hidden parts.
+
+The pools heal: a worker process that dies (killed, out of memory) breaks Python's
+``ProcessPoolExecutor`` for good, so [`Workers`][sankore_rules.interfaces.server.bots.Workers]
+replaces a broken pool by a new one and runs the interrupted call again. The MCTS bots search in
+a pool of their own, at a lower scheduling priority, so that a search never delays the quick
+bots, the pictures or the answers to people.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import multiprocessing
+import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from sankore_rules import api
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.search import MctsBot
 
-__all__ = ["BOTS", "BotBudget", "bot_move", "bot_pool"]
+__all__ = ["BOTS", "SEARCHING", "BotBudget", "Workers", "bot_move", "bot_pool", "random_move"]
 
 #: The seat kinds that are bots.
 BOTS = ("bot:random", "bot:greedy", "bot:mcts")
+#: The bots that search (seconds a decision), kept in a pool apart from the quick ones.
+SEARCHING = frozenset({"bot:mcts"})
+#: How much lower the searching bots' processes are scheduled (``nice``) than the server.
+SEARCH_NICENESS = 10
+
+log = logging.getLogger("sankore_rules.server")
+Result = TypeVar("Result")
 
 
 class BotBudget:
@@ -52,13 +70,90 @@ def bot_move(kind: str, text: str, seed: int, iterations: int, seconds: float) -
     return str(player.choose(state))
 
 
-def _warm() -> None:
+def random_move(state: Any, seed: int) -> str:
+    """The notation of a random legal action of ``state``: a failed bot's fallback.
+
+    It is computed in the server process itself (a millisecond), so that it still comes when
+    every worker process fails.
+    """
+    return str(RandomBot(seed).choose(state))
+
+
+def _warm(niceness: int) -> None:
     """Load the bundled rules of every game once, so the first move is not slow."""
+    if niceness:
+        os.nice(niceness)
     for game in api.games():
         api.load_rules(game=game.name)
 
 
-def bot_pool(processes: int) -> ProcessPoolExecutor:
-    """A pool of ``processes`` worker processes, started fresh (not forked from the server)."""
+def bot_pool(processes: int, niceness: int = 0) -> ProcessPoolExecutor:
+    """A pool of ``processes`` worker processes, started fresh (not forked from the server).
+
+    Args:
+        processes: how many worker processes at most.
+        niceness: how much lower than the server's their scheduling priority is.
+    """
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm)
+    return ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_warm, initargs=(niceness,)
+    )
+
+
+class Workers:
+    """A pool of worker processes that heals: a broken pool is replaced and the call run again.
+
+    Python's process pool is broken for good once one of its processes dies: every call then
+    fails with ``BrokenProcessPool``. A call that meets a broken pool here replaces it (once,
+    however many calls meet it at the same time) and is run again, up to ``attempts`` times.
+
+    Args:
+        name: what the pool is for, in the log (``"mcts bots"``, ``"pictures"``).
+        processes: its worker processes; 0 runs the calls on a thread of the server (tests of
+            the hub alone).
+        niceness: how much lower than the server's the processes' scheduling priority is.
+        attempts: how many times a call meets a broken pool before its failure is given up.
+    """
+
+    def __init__(self, name: str, processes: int, *, niceness: int = 0, attempts: int = 3) -> None:
+        self.name = name
+        self.processes = processes
+        self.niceness = niceness
+        self.attempts = attempts
+        #: How many times the pool was replaced.
+        self.replaced = 0
+        self._pool: ProcessPoolExecutor | None = (
+            bot_pool(processes, niceness) if processes > 0 else None
+        )
+
+    async def run(self, function: Callable[..., Result], *args: Any) -> Result:
+        """``function(*args)`` in a worker process, through however many broken pools.
+
+        Raises:
+            BrokenProcessPool: when the pool broke ``attempts`` times during this call.
+        """
+        loop = asyncio.get_running_loop()
+        for attempt in range(1, self.attempts + 1):
+            pool = self._pool
+            try:
+                return await loop.run_in_executor(pool, function, *args)
+            except BrokenProcessPool:
+                if attempt == self.attempts:
+                    raise
+                self._replace(pool)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _replace(self, broken: ProcessPoolExecutor | None) -> None:
+        """Put a new pool in place of ``broken``, unless another call did already."""
+        if broken is None or self._pool is not broken:
+            return
+        log.warning("a worker process of the %s died: starting a new pool", self.name)
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._pool = bot_pool(self.processes, self.niceness)
+        self.replaced += 1
+
+    def shutdown(self) -> None:
+        """Stop the worker processes, dropping the calls not started."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
