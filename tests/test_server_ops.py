@@ -27,6 +27,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 import sankore_rules as sr
 from sankore_rules import api
@@ -314,3 +316,91 @@ def test_a_database_made_before_rulesets_were_recorded_is_given_the_columns(
             ("old", "sankore", None, None),
             (new, "sankore", *ruleset_pin(state)),
         ]
+
+
+# ---- bots apart from people -------------------------------------------------------------------
+
+
+def test_searching_bots_do_not_hold_up_people_or_quick_bots(sqlite_db: str) -> None:
+    """Six matches of MCTS bots alone keep their pool busy (queued searches of 3 s each): a
+    quick bot's first move, a seat's view and a picture each still come within 2 s."""
+    server = started(
+        sqlite_db,
+        *("--bot-processes", "1", "--mcts-seconds", "3", "--mcts-iterations", "100000000"),
+        *("--max-bot-matches", "6", "--max-mcts-matches", "6"),
+    )
+    try:
+        # The quick bots' and the pictures' processes started (as on a server that has run).
+        warm = bot_first(server.base, 19, "bot:random")
+        wait_for(lambda: version_of(server.base, warm) >= 1, 30)
+        assert httpx.get(f"{server.base}/api/matches/{warm}/picture", timeout=30).status_code == 200
+        for seed in range(6):
+            create(server.base, game="sankore", players=2, seed=seed, seats=["bot:mcts"] * 2)
+        time.sleep(1)
+        for seed, kind in [(20, "bot:random"), (21, "bot:greedy")]:
+            began = time.monotonic()
+            match = bot_first(server.base, seed, kind)
+            wait_for(lambda match=match: version_of(server.base, match) >= 1, 10)
+            assert time.monotonic() - began < 2
+            began = time.monotonic()
+            assert httpx.get(f"{server.base}/api/matches/{match}/picture").status_code == 200
+            assert Client(server.base, match).view()["version"] >= 1
+            assert time.monotonic() - began < 2
+    finally:
+        server.stop()
+
+
+def test_a_client_may_hold_only_so_many_bot_matches_and_sockets(sqlite_db: str) -> None:
+    """Default limits: two matches of bots alone and four with an MCTS bot per client; a
+    WebSocket cap of --max-sockets; each refused with 429 and words, and nothing created."""
+    server = started(
+        sqlite_db, "--mcts-seconds", "30", "--mcts-iterations", "100000000", "--max-sockets", "2"
+    )
+    try:
+        bots = [
+            create(server.base, game="sankore", players=2, seats=["bot:mcts", "bot:mcts"])
+            for _ in range(2)
+        ]
+        refused = httpx.post(
+            server.base + "/api/matches", json={"players": 2, "seats": ["bot:random"] * 2}
+        )
+        assert (refused.status_code, refused.json()) == (
+            429,
+            {
+                "error": "a client may have 2 matches of bots alone under way at once: wait for "
+                "one to end"
+            },
+        )
+        mixed = [
+            create(server.base, game="sankore", players=2, seats=["human", "bot:mcts"])
+            for _ in range(2)
+        ]
+        refused = httpx.post(
+            server.base + "/api/matches", json={"players": 2, "seats": ["human", "bot:mcts"]}
+        )
+        assert (refused.status_code, refused.json()) == (
+            429,
+            {
+                "error": "a client may have 4 matches with an MCTS bot under way at once: wait "
+                "for one to end"
+            },
+        )
+        # People's matches and quick bots' are not limited.
+        create(server.base, game="sankore", players=2, seats=["human", "bot:random"])
+        with sqlite3.connect(sqlite_db) as db:
+            assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 5
+        url = f"ws://127.0.0.1:{server.port}/api/matches/{mixed[0]}/events"
+        with connect(url) as one, connect(url) as two:
+            assert json.loads(one.recv(5)) == json.loads(two.recv(5)) == {"version": 0}
+            with connect(url) as three, pytest.raises(ConnectionClosed) as closed:
+                three.recv(5)
+            assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+                4429,
+                "a client may have 2 WebSockets open",
+            )
+        # Closed sockets are counted no more.
+        with connect(url) as again:
+            assert json.loads(again.recv(5)) == {"version": 0}
+        assert bots
+    finally:
+        server.stop()

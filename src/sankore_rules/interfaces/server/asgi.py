@@ -195,14 +195,19 @@ def app(
         client = socket.client.host if socket.client else None
         try:
             live = await hub.live(match)
-            queue = hub.subscribe(match, client)
         except Refusal as refusal:
-            await socket.close(code=4000 + refusal.status, reason=refusal.error[:100])
+            await socket.close(code=4404, reason=refusal.error[:100])
             return
         except StorageDown as down:
             await socket.close(code=1013, reason=str(down)[:100])
             return
         await socket.accept()
+        try:
+            queue = hub.subscribe(match, client)
+        except Refusal as refusal:
+            # Said after the handshake, so that the client can read why.
+            await socket.close(code=4000 + refusal.status, reason=refusal.error[:100])
+            return
         try:
             last = live.version
             await socket.send_json({"version": last})

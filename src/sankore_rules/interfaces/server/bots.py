@@ -153,7 +153,13 @@ class Workers:
         self.replaced += 1
 
     def shutdown(self) -> None:
-        """Stop the worker processes, dropping the calls not started."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the worker processes now, dropping the calls under way and not started."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            # A search may have seconds to go: a server that stops does not wait for it (the
+            # executor offers no way to end a call, so its processes are ended).
+            processes = dict(getattr(pool, "_processes", None) or {})
+            for process in processes.values():
+                process.terminate()
+            pool.shutdown(wait=True)
