@@ -329,18 +329,19 @@ def test_a_database_made_before_rulesets_were_recorded_is_given_the_columns(
 
 
 def test_searching_bots_do_not_hold_up_people_or_quick_bots(sqlite_db: str) -> None:
-    """Six matches of MCTS bots alone keep their pool busy (queued searches of 3 s each): a
-    quick bot's first move, a seat's view and a picture each still come within 2 s."""
+    """Six matches of MCTS bots alone keep both searching processes busy (queued searches of 3 s
+    each): a quick bot's first move, a seat's view and a picture each still come within 2 s."""
     server = started(
         sqlite_db,
-        *("--bot-processes", "1", "--mcts-seconds", "3", "--mcts-iterations", "100000000"),
-        *("--max-bot-matches", "6", "--max-mcts-matches", "6"),
+        *("--bot-processes", "2", "--mcts-seconds", "3", "--mcts-iterations", "100000000"),
+        *("--max-bot-matches", "6", "--max-searches", "6"),
     )
     try:
         # The quick bots' and the pictures' processes started (as on a server that has run).
         warm = bot_first(server.base, 19, "bot:random")
         wait_for(lambda: version_of(server.base, warm) >= 1, 30)
-        assert httpx.get(f"{server.base}/api/matches/{warm}/picture", timeout=30).status_code == 200
+        picture = httpx.get(f"{server.base}/api/matches/{warm}/picture", timeout=30)
+        assert picture.status_code == 200
         for seed in range(6):
             create(server.base, game="sankore", players=2, seed=seed, seats=["bot:mcts"] * 2)
         time.sleep(1)
@@ -357,17 +358,19 @@ def test_searching_bots_do_not_hold_up_people_or_quick_bots(sqlite_db: str) -> N
         server.stop()
 
 
-def test_a_client_may_hold_only_so_many_bot_matches_and_sockets(sqlite_db: str) -> None:
-    """Default limits: two matches of bots alone and four with an MCTS bot per client; a
-    WebSocket cap of --max-sockets; each refused with 429 and words, and nothing created."""
+def test_a_client_may_hold_only_so_many_bot_matches_searches_and_sockets(sqlite_db: str) -> None:
+    """Default limits: two matches of bots alone per client, then 429 with words and nothing
+    created; one MCTS search of a client's matches at a time, however many of its matches
+    wait for one (one worker process busy of two); WebSockets capped by --max-sockets."""
     server = started(
-        sqlite_db, "--mcts-seconds", "30", "--mcts-iterations", "100000000", "--max-sockets", "2"
+        sqlite_db,
+        *("--bot-processes", "2", "--mcts-seconds", "30", "--mcts-iterations", "100000000"),
+        *("--max-sockets", "2"),
     )
+    assert server.process is not None
     try:
-        bots = [
+        for _ in range(2):
             create(server.base, game="sankore", players=2, seats=["bot:mcts", "bot:mcts"])
-            for _ in range(2)
-        ]
         refused = httpx.post(
             server.base + "/api/matches", json={"players": 2, "seats": ["bot:random"] * 2}
         )
@@ -378,24 +381,13 @@ def test_a_client_may_hold_only_so_many_bot_matches_and_sockets(sqlite_db: str) 
                 "one to end"
             },
         )
-        mixed = [
-            create(server.base, game="sankore", players=2, seats=["human", "bot:mcts"])
-            for _ in range(2)
-        ]
-        refused = httpx.post(
-            server.base + "/api/matches", json={"players": 2, "seats": ["human", "bot:mcts"]}
-        )
-        assert (refused.status_code, refused.json()) == (
-            429,
-            {
-                "error": "a client may have 4 matches with an MCTS bot under way at once: wait "
-                "for one to end"
-            },
-        )
-        # People's matches and quick bots' are not limited.
-        create(server.base, game="sankore", players=2, seats=["human", "bot:random"])
+        # People's matches with bots are not limited in number; their searches wait.
+        mixed = [bot_first(server.base, seed, "bot:mcts") for seed in (31, 32)]
         with sqlite3.connect(sqlite_db) as db:
-            assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 5
+            assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 4
+        time.sleep(3)
+        assert len(workers_of(server.process.pid)) == 1
+        assert [version_of(server.base, match) for match in mixed] == [0, 0]
         url = f"ws://127.0.0.1:{server.port}/api/matches/{mixed[0]}/events"
         with connect(url) as one, connect(url) as two:
             assert json.loads(one.recv(5)) == json.loads(two.recv(5)) == {"version": 0}
@@ -408,7 +400,6 @@ def test_a_client_may_hold_only_so_many_bot_matches_and_sockets(sqlite_db: str) 
         # Closed sockets are counted no more.
         with connect(url) as again:
             assert json.loads(again.recv(5)) == {"version": 0}
-        assert bots
     finally:
         server.stop()
 

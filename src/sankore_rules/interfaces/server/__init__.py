@@ -52,10 +52,10 @@ def parser() -> argparse.ArgumentParser:
         help="live matches of bots alone one client (address) may have created",
     )
     p.add_argument(
-        "--max-mcts-matches",
+        "--max-searches",
         type=int,
-        default=4,
-        help="live matches with an MCTS bot one client (address) may have created",
+        default=1,
+        help="MCTS decisions of one client's (address's) matches searched at once",
     )
     p.add_argument(
         "--max-sockets", type=int, default=64, help="WebSockets one client (address) may open"
@@ -89,8 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.workers < 1 or args.bot_processes < 0 or args.picture_processes < 0:
         parser().error("--workers must be at least 1, and the processes at least 0")
-    if min(args.bot_attempts, args.max_bot_matches, args.max_mcts_matches, args.max_sockets) < 0:
+    if min(args.bot_attempts, args.max_bot_matches, args.max_searches, args.max_sockets) < 0:
         parser().error("--bot-attempts and the --max-* limits must be at least 0")
+    if args.max_searches < 1:
+        parser().error("--max-searches must be at least 1")
     if args.check:
         return asyncio.run(check(args.db))
     config = {
@@ -102,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bot_attempts": max(1, args.bot_attempts),
         "limits": {
             "bot_matches": args.max_bot_matches,
-            "search_matches": args.max_mcts_matches,
+            "searches": args.max_searches,
             "sockets": args.max_sockets,
         },
         "mcts_iterations": args.mcts_iterations,

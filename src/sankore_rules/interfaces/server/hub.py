@@ -38,7 +38,7 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from attrs import define, field, frozen
@@ -81,13 +81,14 @@ class ClientLimits:
 
     Attributes:
         bot_matches: live matches with no human seat (bots against bots) it created.
-        search_matches: live matches with a searching (MCTS) bot seat it created; each decision
-            of such a bot takes the server's MCTS budget, which no client can raise.
+        searches: MCTS decisions of the matches it created running at once; the others wait
+            their turn, so that one client's matches never fill the searching bots' pool. Each
+            decision takes the server's MCTS budget, which no client can raise.
         sockets: open WebSockets.
     """
 
     bot_matches: int = 2
-    search_matches: int = 4
+    searches: int = 1
     sockets: int = 64
 
 
@@ -280,9 +281,12 @@ class Hub:
         self._subscribers: dict[str, set[asyncio.Queue[int]]] = {}
         #: Open WebSockets by client.
         self._sockets: dict[str, int] = {}
-        #: The live matches with a bot seat created by a known client: (client, bots only,
-        #: with a searching bot), by match.
-        self._bot_matches: dict[str, tuple[str, bool, bool]] = {}
+        #: The client that created each match of bots alone under way, by match.
+        self._bot_matches: dict[str, str] = {}
+        #: Who created each recent match, by match: whose searches its bots' are.
+        self._owners: OrderedDict[str, str] = OrderedDict()
+        #: Each client's searches running at once, and how many run or wait, by client.
+        self._searches: dict[str, tuple[asyncio.Semaphore, int]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._workers: dict[str, Workers] = {}
         self._news: set[asyncio.Task[None]] = set()
@@ -373,41 +377,26 @@ class Hub:
             if kind not in SEAT_KINDS:
                 raise Refusal(400, f"a seat is one of {list(SEAT_KINDS)}, not {kind!r}")
         # Seats are the deciding seats in order; a seat the rules play (the Scholar) has none.
-        owned = self._held_to_limits(client, seats)
+        bots_only = "human" not in seats
+        if client is not None and bots_only:
+            held = sum(owner == client for owner in self._bot_matches.values())
+            if held >= self.limits.bot_matches:
+                raise Refusal(
+                    429,
+                    f"a client may have {self.limits.bot_matches} matches of bots alone under "
+                    "way at once: wait for one to end",
+                )
         match_id = secrets.token_urlsafe(9)
         await self.storage.create(match_id, setup, seats, ruleset_pin(state))
-        if owned is not None:
-            self._bot_matches[match_id] = owned
+        if client is not None:
+            if bots_only:
+                self._bot_matches[match_id] = client
+            self._owners[match_id] = client
+            while len(self._owners) > 100_000:
+                self._owners.popitem(last=False)
         live = await self.live(match_id)
         self._kick(live)
         return {"match": match_id, "seats": len(seats)}
-
-    def _held_to_limits(
-        self, client: str | None, seats: Sequence[str]
-    ) -> tuple[str, bool, bool] | None:
-        """What a new match of ``client`` with ``seats`` counts against its limits.
-
-        Raises:
-            Refusal: 429 when the client holds as many such matches as it may.
-        """
-        bots_only = "human" not in seats
-        searching = any(kind in SEARCHING for kind in seats)
-        if client is None or not (bots_only or searching):
-            return None
-        held = [entry for entry in self._bot_matches.values() if entry[0] == client]
-        if bots_only and sum(entry[1] for entry in held) >= self.limits.bot_matches:
-            raise Refusal(
-                429,
-                f"a client may have {self.limits.bot_matches} matches of bots alone under way "
-                "at once: wait for one to end",
-            )
-        if searching and sum(entry[2] for entry in held) >= self.limits.search_matches:
-            raise Refusal(
-                429,
-                f"a client may have {self.limits.search_matches} matches with an MCTS bot under "
-                "way at once: wait for one to end",
-            )
-        return client, bots_only, searching
 
     def _setup(self, body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         """The setup to store for a creation request, and the state it starts from."""
@@ -682,6 +671,7 @@ class Hub:
                 live.actions.append(notation)
         if done:
             self._bot_matches.pop(live.stored.id, None)
+            self._owners.pop(live.stored.id, None)
         await self._push(live)
         self._kick(live)
 
@@ -808,7 +798,7 @@ class Hub:
                 log.error("match %s, seat %d: %s", match_id, seat, live.notes[seat])
             else:
                 try:
-                    move = await self._decide(kind, state, seat)
+                    move = await self._decide(match_id, kind, state, seat)
                 except Exception as exc:  # whatever it is, the seat must move
                     failures.append(f"{type(exc).__name__}: {str(exc)[:160]}")
                     self._quiet.error(
@@ -837,11 +827,28 @@ class Hub:
                 continue
             failures = []
 
-    async def _decide(self, kind: str, state: Any, seat: int) -> str:
-        """The move of the bot ``kind`` at ``seat``, computed in its pool."""
+    async def _decide(self, match_id: str, kind: str, state: Any, seat: int) -> str:
+        """The move of the bot ``kind`` at ``seat``, computed in its pool.
+
+        A search waits for one of its client's ``limits.searches`` turns first.
+        """
         text = json.dumps(api.observation(state, seat)) if kind in SEARCHING else api.to_json(state)
         args = (kind, text, secrets.randbits(64), self.budget.iterations, self.budget.seconds)
-        return await self._bot_workers(kind).run(bot_move, *args)
+        if kind not in SEARCHING:
+            return await self._bot_workers(kind).run(bot_move, *args)
+        # A match whose creator is not known (created before a restart) is its own client.
+        owner = self._owners.get(match_id, f"match {match_id}")
+        turns, users = self._searches.get(owner) or (asyncio.Semaphore(self.limits.searches), 0)
+        self._searches[owner] = (turns, users + 1)
+        try:
+            async with turns:
+                return await self._bot_workers(kind).run(bot_move, *args)
+        finally:
+            turns, users = self._searches[owner]
+            if users > 1:
+                self._searches[owner] = (turns, users - 1)
+            else:
+                del self._searches[owner]
 
 
 def _seat_number(seat: object, seats: int) -> int:
