@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import shutil
 import signal
@@ -40,6 +41,7 @@ import sankore_rules as sr
 from sankore_rules import api
 from sankore_rules.interfaces.server.hub import ruleset_pin
 from sankore_rules.interfaces.server.storage import SqliteStorage
+from sankore_rules.interfaces.server.throttled import ThrottledLog
 from test_server import POSTGRES, SRC, Client, Server, claim, create, free_port, wait_for
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -621,3 +623,27 @@ def test_idle_websockets_cost_nothing(sqlite_db: str) -> None:
     assert pushed == {"version": 1}
     assert busy < 0.15, f"{busy:.0%} of a core with {IDLE} idle sockets"
     assert median < 0.020, f"GET /api/games took {median * 1000:.1f} ms (median)"
+
+
+# ---- the log ----------------------------------------------------------------------------------
+
+
+def test_a_repeated_failure_is_logged_once_then_counted(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first failure of a kind is logged; its repetitions within ``every`` seconds are not,
+    and the next line after them says how many there were; kinds are counted apart."""
+    now = [100.0]
+    monkeypatch.setattr("sankore_rules.interfaces.server.throttled.time.monotonic", lambda: now[0])
+    quiet = ThrottledLog(logging.getLogger("test.throttled"), every=10)
+    with caplog.at_level(logging.WARNING, logger="test.throttled"):
+        written = [quiet.warning("db", "down: %s", n) for n in range(5)]
+        written.append(quiet.error("bot", "bot failed"))
+        now[0] += 10
+        written.append(quiet.warning("db", "down: %s", 5))
+    assert written == [True, False, False, False, False, True, True]
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", "down: 0"),
+        ("ERROR", "bot failed"),
+        ("WARNING", "down: 5 (and 4 more like it in the last 10 s)"),
+    ]
