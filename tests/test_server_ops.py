@@ -40,7 +40,7 @@ from websockets.sync.client import connect
 import sankore_rules as sr
 from sankore_rules import api
 from sankore_rules.interfaces.server.hub import ruleset_pin
-from sankore_rules.interfaces.server.storage import SqliteStorage
+from sankore_rules.interfaces.server.storage import SqliteStorage, open_storage
 from sankore_rules.interfaces.server.throttled import ThrottledLog
 from test_server import POSTGRES, SRC, Client, Server, claim, create, free_port, wait_for
 
@@ -647,3 +647,47 @@ def test_a_repeated_failure_is_logged_once_then_counted(
         ("ERROR", "bot failed"),
         ("WARNING", "down: 5 (and 4 more like it in the last 10 s)"),
     ]
+
+
+# ---- the storage ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", *(["postgres"] if POSTGRES else [])])
+def test_a_match_is_stored_with_its_ruleset_and_other_writers_actions_are_announced(
+    backend: str, tmp_path: Path
+) -> None:
+    """The pin (ruleset name and content hash) is read back as written, and None when not
+    given; ``ids`` lists the matches oldest first; another connection's appends are announced
+    with their versions (SQLite's watcher as PostgreSQL's NOTIFY)."""
+    db = str(tmp_path / "matches.sqlite") if backend == "sqlite" else str(POSTGRES)
+    pin = ruleset_pin(sr.new_game(players=2, seed=1))
+    suffix = os.urandom(4).hex()
+    pinned, unpinned = f"pin{suffix}", f"nopin{suffix}"
+
+    async def scenario() -> None:
+        first, second = open_storage(db), open_storage(db)
+        await first.open()
+        await second.open()
+        heard: list[tuple[str, int]] = []
+        second.on_heard(lambda match, version: heard.append((match, version)))
+        try:
+            await first.create(pinned, {"game": "sankore"}, ["human", "human"], pin)
+            await first.create(unpinned, {"game": "sankore"}, ["human", "human"])
+            loaded = await second.load(pinned)
+            assert loaded is not None and (loaded.ruleset, loaded.rules_hash) == pin
+            loaded = await second.load(unpinned)
+            assert loaded is not None and (loaded.ruleset, loaded.rules_hash) == (None, None)
+            ids = await second.ids()
+            assert ids.index(pinned) < ids.index(unpinned)
+            assert await first.append(pinned, 0, 0, "pass", False)
+            assert await first.append(pinned, 1, 1, "pass", False)
+            for _ in range(100):
+                if (pinned, 2) in heard:
+                    break
+                await asyncio.sleep(0.02)
+            assert [news for news in heard if news[0] == pinned] == [(pinned, 1), (pinned, 2)]
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(scenario())

@@ -316,16 +316,21 @@ class SqliteStorage(Storage):
             raise
         db.execute("COMMIT")
         self._db = db
+        # Both read now, not when the watcher first runs: a commit in between would be missed.
         seen = db.execute("SELECT coalesce(max(rowid), 0) FROM actions").fetchone()[0]
-        self._watching = asyncio.create_task(self._watch(int(seen)))
+        version = await self.outside_writes()
+        self._watching = asyncio.create_task(self._watch(int(seen), version))
 
-    async def _watch(self, seen: int) -> None:
+    async def _watch(self, seen: int, version: int) -> None:
         """Announce the actions other connections commit, as PostgreSQL's NOTIFY would.
 
         ``data_version`` moves only when another connection commits, so a process alone on its
         file reads one number ten times a second and nothing else.
+
+        Args:
+            seen: the last action's rowid already known.
+            version: ``data_version`` when it was known.
         """
-        version = await self.outside_writes()
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             try:
