@@ -122,9 +122,8 @@ class Workers:
         self.attempts = attempts
         #: How many times the pool was replaced.
         self.replaced = 0
-        self._pool: ProcessPoolExecutor | None = (
-            bot_pool(processes, niceness) if processes > 0 else None
-        )
+        # Made at the first call: a pool never used costs no process and no semaphore.
+        self._pool: ProcessPoolExecutor | None = None
 
     async def run(self, function: Callable[..., Result], *args: Any) -> Result:
         """``function(*args)`` in a worker process, through however many broken pools.
@@ -133,6 +132,8 @@ class Workers:
             BrokenProcessPool: when the pool broke ``attempts`` times during this call.
         """
         loop = asyncio.get_running_loop()
+        if self._pool is None and self.processes > 0:
+            self._pool = bot_pool(self.processes, self.niceness)
         for attempt in range(1, self.attempts + 1):
             pool = self._pool
             try:
@@ -156,10 +157,9 @@ class Workers:
         """Stop the worker processes now, dropping the calls under way and not started."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            # A search may have seconds to go: a server that stops does not wait for it (the
-            # executor offers no way to end a call, so its processes are ended).
-            processes = dict(getattr(pool, "_processes", None) or {})
-            for process in processes.values():
+            # A search may have seconds to go: a server that stops does not wait for it. The
+            # executor offers no way to end a call, so its processes are ended, then the
+            # executor is shut down and waited for (its thread closes its queues).
+            for process in dict(getattr(pool, "_processes", None) or {}).values():
                 process.terminate()
-            pool.shutdown(wait=True)
+            pool.shutdown(wait=True, cancel_futures=True)
