@@ -39,7 +39,7 @@ from websockets.sync.client import connect
 
 import sankore_rules as sr
 from sankore_rules import api
-from sankore_rules.interfaces.server.hub import ruleset_pin
+from sankore_rules.interfaces.server.replay import ruleset_pin
 from sankore_rules.interfaces.server.storage import SqliteStorage, open_storage
 from sankore_rules.interfaces.server.throttled import ThrottledLog
 from test_server import POSTGRES, SRC, Client, Server, claim, create, free_port, wait_for

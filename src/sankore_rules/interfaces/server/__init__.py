@@ -128,45 +128,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 async def check(db: str) -> int:
-    """Replay every match of ``db`` and print those this server cannot serve; the exit status.
+    """Print the matches of ``db`` this server cannot replay, then a count; the exit status.
 
-    Prints one line per match that cannot be replayed (its id and why), then a summary; 0 when
-    every match replays, 1 otherwise. Nothing is written to the database beyond the columns a
-    database made before them is given.
+    One line per match that cannot be replayed (its id and why, the words its requests would
+    be answered with), then a summary; 0 when every match replays, 1 otherwise. Nothing is
+    written to the database beyond the columns a database made before them is given.
     """
-    from sankore_rules import api
-    from sankore_rules.interfaces.server.hub import Unplayable, replay, ruleset_pin
-    from sankore_rules.interfaces.server.storage import StoredMatch, open_storage
+    from sankore_rules.interfaces.server.replay import check as replay_all
 
-    for game in api.games():
-        api.load_rules(game=game.name)
-    storage = open_storage(db)
-    await storage.open()
-    broken = moved = 0
-    try:
-        ids = await storage.ids()
-        for match_id in ids:
-            try:
-                stored = await storage.load(match_id)
-                assert isinstance(stored, StoredMatch)
-                state = replay(stored)
-            except Unplayable as unplayable:
-                broken += 1
-                print(unplayable.words)
-                continue
-            except (ValueError, TypeError) as exc:
-                broken += 1
-                print(f"match {match_id}: its row cannot be read: {exc}")
-                continue
-            if stored.rules_hash is not None:
-                moved += ruleset_pin(state) != (stored.ruleset, stored.rules_hash)
-    finally:
-        await storage.close()
+    refused, checked, moved = await replay_all(db)
+    for words in refused:
+        print(words)
     print(
-        f"{len(ids)} matches checked: {broken} cannot be replayed, {moved} were created under "
-        "another version of their ruleset and replay under this one"
+        f"{checked} matches checked: {len(refused)} cannot be replayed, {moved} were created "
+        "under another version of their ruleset and replay under this one"
     )
-    return 1 if broken else 0
+    return 1 if refused else 0
 
 
 def _has_sansio() -> bool:

@@ -17,7 +17,7 @@ A server that runs for weeks meets failures; the hub keeps going through each:
 
 - a match that cannot be replayed (a damaged row, a ruleset the server no longer has) is
   *fenced*: it is answered with a 409 and the reason in words, and every other match is served
-  (see [`replay`][sankore_rules.interfaces.server.hub.replay], which ``serve --check`` uses too);
+  (see [`replay`][sankore_rules.interfaces.server.replay.replay], which ``serve --check`` uses too);
 - a bot whose worker fails is asked again, up to ``bot_attempts`` times, and then its seat plays
   a random legal action, which the match's view says in words (``note`` on the seat);
 - the bots search in a pool of their own (``bots.Workers``), apart from the quick bots and the
@@ -38,7 +38,6 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from attrs import define, field, frozen
@@ -56,11 +55,12 @@ from sankore_rules.interfaces.server.bots import (
     bot_move,
     random_move,
 )
+from sankore_rules.interfaces.server.replay import Unplayable, replay, ruleset_pin, start_state
 from sankore_rules.interfaces.server.storage import Storage, StorageDown, StoredMatch
 from sankore_rules.interfaces.server.throttled import ThrottledLog
 from sankore_rules.interfaces.server.views import canonical, match_view, seat_picture
 
-__all__ = ["SEAT_KINDS", "ClientLimits", "Hub", "Live", "Refusal", "Unplayable", "replay"]
+__all__ = ["SEAT_KINDS", "ClientLimits", "Hub", "Live", "Refusal"]
 
 #: The kinds a seat can be given when a match is created.
 SEAT_KINDS = ("human", *BOTS)
@@ -90,18 +90,6 @@ class ClientLimits:
     bot_matches: int = 2
     searches: int = 1
     sockets: int = 64
-
-
-class Unplayable(Exception):
-    """A stored match the server cannot replay: a damaged row, or a ruleset it does not have.
-
-    Attributes:
-        words: what is wrong, for the operator and for whoever asks for the match.
-    """
-
-    def __init__(self, words: str) -> None:
-        super().__init__(words)
-        self.words = words
 
 
 class Refusal(Exception):
@@ -184,55 +172,6 @@ class Live:
                 entry["note"] = self.notes[seat]
             seats.append(entry)
         return seats
-
-
-def _start(setup: Mapping[str, Any]) -> Any:
-    """The state a stored setup starts from."""
-    if "position" in setup:
-        return api.from_json(setup["position"])
-    return api.new_game(
-        players=setup["players"], seed=setup["seed"], game=setup["game"], **setup["options"]
-    )
-
-
-def ruleset_pin(state: Any) -> tuple[str, str]:
-    """The name and content hash of the ruleset ``state`` is played by: a match's pin."""
-    rules = api.rules_of(state)
-    return str(rules.name), str(rules.content_hash)
-
-
-def replay(stored: StoredMatch) -> Any:
-    """The state a stored match's actions reach under this server's rules.
-
-    A match created under another version of its ruleset (an upgrade that corrected the rules)
-    is replayed under the current one; it is refused only when an action no longer replays.
-
-    Raises:
-        Unplayable: the setup or an action cannot be replayed, with the reason in words.
-    """
-    pinned = (
-        f" (it was created under ruleset {stored.ruleset!r}, content hash {stored.rules_hash}"
-        if stored.rules_hash is not None
-        else " (its ruleset was not recorded"
-    )
-    try:
-        state = _start(stored.setup)
-    except Exception as exc:  # a damaged row can fail anywhere; say how
-        raise Unplayable(
-            f"match {stored.id}: its setup cannot be replayed{pinned}): {type(exc).__name__}: {exc}"
-        ) from None
-    current = ruleset_pin(state)
-    if stored.rules_hash is not None and current != (stored.ruleset, stored.rules_hash):
-        pinned += f"; this server has {current[0]!r}, content hash {current[1]}"
-    for number, text in enumerate(stored.actions, start=1):
-        try:
-            state = api.apply(state, text)
-        except Exception as exc:  # an action the rules refuse, or garbage
-            raise Unplayable(
-                f"match {stored.id}: its action {number} ({text[:40]!r}) cannot be replayed"
-                f"{pinned}): {type(exc).__name__}: {exc}"
-            ) from None
-    return state
 
 
 class Hub:
@@ -438,7 +377,7 @@ class Hub:
             raise Refusal(400, f"players must be one of {list(game.player_counts)}")
         setup = {"game": game.name, "players": players, "seed": seed, "options": options}
         try:
-            return setup, _start(setup)
+            return setup, start_state(setup)
         except (ValueError, TypeError) as exc:
             raise Refusal(400, str(exc)) from None
 
