@@ -19,6 +19,7 @@ import json
 import logging
 import multiprocessing
 import os
+import secrets
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,7 +29,16 @@ from sankore_rules import api
 from sankore_rules.interfaces.bots import GreedyBot, RandomBot
 from sankore_rules.interfaces.search import MctsBot
 
-__all__ = ["BOTS", "SEARCHING", "BotBudget", "Workers", "bot_move", "bot_pool", "random_move"]
+__all__ = [
+    "BOTS",
+    "SEARCHING",
+    "BotBudget",
+    "BotPools",
+    "Workers",
+    "bot_move",
+    "bot_pool",
+    "random_move",
+]
 
 #: The seat kinds that are bots.
 BOTS = ("bot:random", "bot:greedy", "bot:mcts")
@@ -163,3 +173,58 @@ class Workers:
             for process in dict(getattr(pool, "_processes", None) or {}).values():
                 process.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+class BotPools:
+    """Where the server's bots decide, each owner's searches taking turns.
+
+    The searching bots decide in a pool of their own, at a lower priority, the quick ones in
+    another. An owner is whoever created the match (a client's address): its searches run
+    ``searches`` at a time, the others wait, so one client's matches never fill the searching
+    bots' pool however many it starts.
+
+    Args:
+        processes: the searching bots' worker processes (0: every bot on a thread of the
+            server, for tests of the hub alone).
+        budget: every search's budget.
+        searches: how many searches of one owner run at once.
+    """
+
+    def __init__(self, processes: int, budget: BotBudget, searches: int = 1) -> None:
+        if searches < 1:
+            raise ValueError("an owner needs at least one search at a time")
+        self.budget = budget
+        self.searches = searches
+        self._searching = Workers("searching bots", processes, niceness=SEARCH_NICENESS)
+        self._quick = Workers("quick bots", 1 if processes > 0 else 0)
+        #: Each owner's turns at searching, and how many of its searches run or wait.
+        self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
+
+    async def decide(self, owner: str, kind: str, state: Any, seat: int) -> str:
+        """The notation of the move the bot ``kind`` makes at ``seat`` of ``state``.
+
+        Raises:
+            Exception: whatever the bot or its pool raised (``BrokenProcessPool`` through
+                every replacement of the pool, an error of the bot).
+        """
+        searching = kind in SEARCHING
+        text = json.dumps(api.observation(state, seat)) if searching else api.to_json(state)
+        args = (kind, text, secrets.randbits(64), self.budget.iterations, self.budget.seconds)
+        if not searching:
+            return await self._quick.run(bot_move, *args)
+        turns, waiting = self._turns.get(owner) or (asyncio.Semaphore(self.searches), 0)
+        self._turns[owner] = (turns, waiting + 1)
+        try:
+            async with turns:
+                return await self._searching.run(bot_move, *args)
+        finally:
+            turns, waiting = self._turns[owner]
+            if waiting > 1:
+                self._turns[owner] = (turns, waiting - 1)
+            else:
+                del self._turns[owner]
+
+    def shutdown(self) -> None:
+        """Stop every bot's worker processes now."""
+        self._searching.shutdown()
+        self._quick.shutdown()

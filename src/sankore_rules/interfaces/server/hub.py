@@ -20,7 +20,7 @@ A server that runs for weeks meets failures; the hub keeps going through each:
   (see [`replay`][sankore_rules.interfaces.server.replay.replay], which ``serve --check`` uses too);
 - a bot whose worker fails is asked again, up to ``bot_attempts`` times, and then its seat plays
   a random legal action, which the match's view says in words (``note`` on the seat);
-- the bots search in a pool of their own (``bots.Workers``), apart from the quick bots and the
+- the bots search in a pool of their own (``bots.BotPools``), apart from the quick bots and the
   pictures, and each client may keep only so many bot matches going
   ([`ClientLimits`][sankore_rules.interfaces.server.hub.ClientLimits]);
 - pushes are driven by events (an action accepted here, or announced by the storage), so idle
@@ -33,7 +33,6 @@ import asyncio
 import gc
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -46,15 +45,7 @@ from sankore_rules import api
 from sankore_rules.core.errors import ActionSyntaxError, StateError
 from sankore_rules.core.registry import find_game, game_of, games
 from sankore_rules.interfaces.records import save_record
-from sankore_rules.interfaces.server.bots import (
-    BOTS,
-    SEARCH_NICENESS,
-    SEARCHING,
-    BotBudget,
-    Workers,
-    bot_move,
-    random_move,
-)
+from sankore_rules.interfaces.server.bots import BOTS, BotBudget, BotPools, Workers, random_move
 from sankore_rules.interfaces.server.replay import Unplayable, replay, ruleset_pin, start_state
 from sankore_rules.interfaces.server.storage import Storage, StorageDown, StoredMatch
 from sankore_rules.interfaces.server.throttled import ThrottledLog
@@ -224,10 +215,10 @@ class Hub:
         self._bot_matches: dict[str, str] = {}
         #: Who created each recent match, by match: whose searches its bots' are.
         self._owners: OrderedDict[str, str] = OrderedDict()
-        #: Each client's searches running at once, and how many run or wait, by client.
-        self._searches: dict[str, tuple[asyncio.Semaphore, int]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
-        self._workers: dict[str, Workers] = {}
+        # The worker processes start at their first use.
+        self._deciders = BotPools(bot_processes, self.budget, self.limits.searches)
+        self._pictures = Workers("pictures", self.picture_processes)
         self._news: set[asyncio.Task[None]] = set()
         self._quiet = ThrottledLog(log)
 
@@ -243,12 +234,6 @@ class Hub:
         # What is loaded by now lives as long as the process: keep it out of the collector's
         # full passes, whose pauses would otherwise grow with it (and show in the p99).
         gc.freeze()
-        searchers = self.bot_processes
-        self._workers = {
-            "search": Workers("searching bots", searchers, niceness=SEARCH_NICENESS),
-            "quick": Workers("quick bots", 1 if searchers > 0 else 0),
-            "pictures": Workers("pictures", self.picture_processes),
-        }
         self.storage.on_gap(self._on_gap)
         for match_id in await self.storage.playing():
             try:
@@ -263,8 +248,8 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for workers in self._workers.values():
-            workers.shutdown()
+        self._deciders.shutdown()
+        self._pictures.shutdown()
         await self.storage.close()
 
     # ---- the games and new matches ----------------------------------------------------------
@@ -522,7 +507,7 @@ class Hub:
         seat = await self.seat_of(live, token)
         if self.picture_processes == 0:
             return seat_picture(live.state, seat)
-        return await self._workers["pictures"].run(_picture, api.to_json(live.state), seat)
+        return await self._pictures.run(_picture, api.to_json(live.state), seat)
 
     async def record(self, match_id: str) -> bytes:
         """The game record of a finished match.
@@ -699,10 +684,6 @@ class Hub:
         self._bots[match_id] = task
         task.add_done_callback(lambda _: self._bots.pop(match_id, None))
 
-    def _bot_workers(self, kind: str) -> Workers:
-        """The pool a bot of ``kind`` decides in: searching bots apart from the quick ones."""
-        return self._workers["search" if kind in SEARCHING else "quick"]
-
     async def _play_bots(self, match_id: str) -> None:
         """Let the bots play while one of them must decide.
 
@@ -737,7 +718,9 @@ class Hub:
                 log.error("match %s, seat %d: %s", match_id, seat, live.notes[seat])
             else:
                 try:
-                    move = await self._decide(match_id, kind, state, seat)
+                    # A match whose creator is not known (made before a restart) is its own.
+                    owner = self._owners.get(match_id, f"match {match_id}")
+                    move = await self._deciders.decide(owner, kind, state, seat)
                 except Exception as exc:  # whatever it is, the seat must move
                     failures.append(f"{type(exc).__name__}: {str(exc)[:160]}")
                     self._quiet.error(
@@ -765,29 +748,6 @@ class Hub:
                 await asyncio.sleep(STORAGE_RETRY_SECONDS)
                 continue
             failures = []
-
-    async def _decide(self, match_id: str, kind: str, state: Any, seat: int) -> str:
-        """The move of the bot ``kind`` at ``seat``, computed in its pool.
-
-        A search waits for one of its client's ``limits.searches`` turns first.
-        """
-        text = json.dumps(api.observation(state, seat)) if kind in SEARCHING else api.to_json(state)
-        args = (kind, text, secrets.randbits(64), self.budget.iterations, self.budget.seconds)
-        if kind not in SEARCHING:
-            return await self._bot_workers(kind).run(bot_move, *args)
-        # A match whose creator is not known (created before a restart) is its own client.
-        owner = self._owners.get(match_id, f"match {match_id}")
-        turns, users = self._searches.get(owner) or (asyncio.Semaphore(self.limits.searches), 0)
-        self._searches[owner] = (turns, users + 1)
-        try:
-            async with turns:
-                return await self._bot_workers(kind).run(bot_move, *args)
-        finally:
-            turns, users = self._searches[owner]
-            if users > 1:
-                self._searches[owner] = (turns, users - 1)
-            else:
-                del self._searches[owner]
 
 
 def _seat_number(seat: object, seats: int) -> int:
