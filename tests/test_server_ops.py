@@ -356,6 +356,11 @@ def test_searching_bots_do_not_hold_up_people_or_quick_bots(sqlite_db: str) -> N
             assert httpx.get(f"{server.base}/api/matches/{match}/picture").status_code == 200
             assert Client(server.base, match).view()["version"] >= 1
             assert time.monotonic() - began < 2
+        # A person's action, from the claim to the answer.
+        began = time.monotonic()
+        match = create(server.base, game="sankore", players=2, seed=22, seats=["human"] * 2)
+        _play_one(server.base, match, 22)
+        assert time.monotonic() - began < 2
     finally:
         server.stop()
 

@@ -68,6 +68,9 @@ log = logging.getLogger("sankore_rules.server")
 WATCH_SECONDS = 0.1
 #: How long a PostgreSQL connection attempt may take before the database counts as down.
 CONNECT_SECONDS = 3
+#: After a failed connection attempt, how long requests are answered "down" without trying
+#: again: a database behind a network cut would otherwise cost each of them CONNECT_SECONDS.
+DOWN_SECONDS = 1.0
 
 #: The PostgreSQL channel on which every appended action is announced as "match_id version".
 CHANNEL = "sankore_actions"
@@ -475,6 +478,8 @@ class PostgresStorage(Storage):
         self._listening: asyncio.Task[None] | None = None
         self._ready: asyncio.Event | None = None
         self._sessions = 0
+        #: Until when (monotonic) the database counts as down, and the words of why.
+        self._down: tuple[float, str] = (0.0, "")
 
     async def open(self) -> None:
         """Connect and create the tables that are missing (and the columns, for old ones)."""
@@ -503,6 +508,9 @@ class PostgresStorage(Storage):
         """
         import psycopg
 
+        until, why = self._down
+        if time.monotonic() < until:
+            raise StorageDown(why)
         try:
             conn = await psycopg.AsyncConnection.connect(
                 self.url, autocommit=True, connect_timeout=CONNECT_SECONDS
@@ -510,7 +518,9 @@ class PostgresStorage(Storage):
             if not self.durable:
                 await conn.execute("SET synchronous_commit = off")
         except (OSError, psycopg.Error) as exc:
-            raise StorageDown(f"the database cannot be reached: {_first_line(exc)}") from exc
+            why = f"the database cannot be reached: {_first_line(exc)}"
+            self._down = (time.monotonic() + DOWN_SECONDS, why)
+            raise StorageDown(why) from exc
         return conn
 
     async def _listen(self) -> None:
