@@ -40,7 +40,7 @@ from websockets.sync.client import connect
 import sankore_rules as sr
 from sankore_rules import api
 from sankore_rules.interfaces.server.replay import ruleset_pin
-from sankore_rules.interfaces.server.storage import SqliteStorage, open_storage
+from sankore_rules.interfaces.server.storage import SqliteStorage, StorageDown, open_storage
 from sankore_rules.interfaces.server.throttled import ThrottledLog
 from test_server import POSTGRES, SRC, Client, Server, claim, create, free_port, wait_for
 
@@ -694,5 +694,33 @@ def test_a_match_is_stored_with_its_ruleset_and_other_writers_actions_are_announ
         finally:
             await first.close()
             await second.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_sqlite_file_locked_too_long_is_storage_down_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Another process holding the write lock past ``busy_seconds``: the append raises
+    ``StorageDown`` (the server's 503) and is not made; once the lock is let go, it is."""
+    path = str(tmp_path / "matches.sqlite")
+
+    async def scenario() -> None:
+        storage = SqliteStorage(path, busy_seconds=0.1)
+        await storage.open()
+        try:
+            await storage.create("m", {"game": "sankore"}, ["human", "human"])
+            other = sqlite3.connect(path, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StorageDown) as down:
+                await storage.append("m", 0, 0, "pass", False)
+            assert str(down.value) == "the database cannot be used: database is locked"
+            other.execute("ROLLBACK")
+            other.close()
+            assert await storage.since("m", 0) == []
+            assert await storage.append("m", 0, 0, "pass", False) is True
+            assert await storage.since("m", 0) == ["pass"]
+        finally:
+            await storage.close()
 
     asyncio.run(scenario())

@@ -273,6 +273,25 @@ class Storage(abc.ABC):
 # ---- SQLite ---------------------------------------------------------------------------------
 
 
+class _Guarded(sqlite3.Connection):
+    """A SQLite connection whose operational failures are ``StorageDown``.
+
+    A write lock held too long by another process, a full or failing disk: the server answers
+    503, as it does for a PostgreSQL that cannot be reached.
+    """
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        """Run one statement.
+
+        Raises:
+            StorageDown: the file cannot be read or written now.
+        """
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.OperationalError as exc:
+            raise StorageDown(f"the database cannot be used: {exc}") from exc
+
+
 class SqliteStorage(Storage):
     """Matches in one SQLite file, in WAL mode; several processes may share it.
 
@@ -282,12 +301,15 @@ class SqliteStorage(Storage):
     Args:
         path: the database file (created when missing).
         durable: fsync every commit (``synchronous=FULL``), surviving a power cut too.
+        busy_seconds: how long a statement waits for another process's write lock before the
+            database counts as down (``StorageDown``: a 503).
     """
 
-    def __init__(self, path: str, *, durable: bool = False) -> None:
+    def __init__(self, path: str, *, durable: bool = False, busy_seconds: float = 10.0) -> None:
         super().__init__()
         self.path = path
         self.durable = durable
+        self.busy_seconds = busy_seconds
         self._db: sqlite3.Connection | None = None
         self._watching: asyncio.Task[None] | None = None
 
@@ -300,8 +322,10 @@ class SqliteStorage(Storage):
 
     async def open(self) -> None:
         """Connect, switch to WAL, create the tables that are missing, and start watching."""
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA busy_timeout = 10000")
+        db = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, factory=_Guarded
+        )
+        db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys = ON")
