@@ -238,9 +238,8 @@ class Hub:
         for match_id in await self.storage.playing():
             try:
                 self._kick(await self.live(match_id))
-            except Refusal as refusal:
-                # A fenced match: said once here, and to whoever asks for it.
-                log.warning("match %s cannot resume: %s", match_id, refusal.error)
+            except Refusal:
+                continue  # fenced: the log says why, and so does every answer about it
 
     async def stop(self) -> None:
         """Stop the bots and the worker processes, and close the storage."""
