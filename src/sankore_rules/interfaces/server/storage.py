@@ -624,8 +624,9 @@ class PostgresStorage(Storage):
                 if conn.broken or conn.closed:
                     # Lost: so, likely, is every connection opened with it.
                     self._generation += 1
-                    await conn.close()
-                    conn = None
+                # Its state is not known: a new one is opened at the next use.
+                await _close_quietly(conn)
+                conn = None
                 self._quiet.warning("lost", "the database connection failed: %s", _first_line(exc))
                 raise StorageDown(f"the database connection failed: {_first_line(exc)}") from exc
         finally:
@@ -731,6 +732,12 @@ class PostgresStorage(Storage):
     async def ids(self) -> list[str]:
         """Every match's id, oldest first."""
         return [r[0] for r in await self._rows("SELECT id FROM matches ORDER BY created", ())]
+
+
+async def _close_quietly(conn: Any) -> None:
+    """Close a connection that is being given up, whatever state it is in."""
+    with contextlib.suppress(Exception):
+        await conn.close()
 
 
 def _first_line(exc: BaseException) -> str:
