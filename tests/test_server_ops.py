@@ -169,6 +169,28 @@ def test_a_bot_that_keeps_failing_plays_a_random_action_and_the_view_says_so(
         server.stop()
 
 
+def test_a_hung_worker_is_ended_and_replaced(sqlite_db: str) -> None:
+    """The quick bots' worker stopped (SIGSTOP: alive, never answering): after
+    ``--worker-timeout`` seconds its process is killed, a new pool started, and the bot moves."""
+    server = started(sqlite_db, "--worker-timeout", "1")
+    try:
+        assert server.process is not None
+        warm = bot_first(server.base, 40, "bot:random")
+        wait_for(lambda: version_of(server.base, warm) >= 1, 40)
+        hung = workers_of(server.process.pid)
+        assert len(hung) == 1
+        os.kill(hung[0], signal.SIGSTOP)
+        began = time.monotonic()
+        match = bot_first(server.base, 41, "bot:random")
+        wait_for(lambda: version_of(server.base, match) >= 1, 40)
+        assert time.monotonic() - began >= 1
+        # The hung process is gone (killed, reaped), and no note: the second attempt moved.
+        assert not Path(f"/proc/{hung[0]}").exists()
+        assert all("note" not in seat for seat in Client(server.base, match).view()["seats"])
+    finally:
+        server.stop()
+
+
 # ---- matches the server cannot replay ---------------------------------------------------------
 
 

@@ -46,6 +46,13 @@ def parser() -> argparse.ArgumentParser:
         help="how often a failing bot is asked before its seat plays a random legal action",
     )
     p.add_argument(
+        "--worker-timeout",
+        type=float,
+        default=30.0,
+        help="seconds a picture or a bot's decision (beyond its budget) may take before its "
+        "worker process counts as hung and is replaced",
+    )
+    p.add_argument(
         "--max-bot-matches",
         type=int,
         default=2,
@@ -91,8 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser().error("--workers must be at least 1, and the processes at least 0")
     if min(args.bot_attempts, args.max_bot_matches, args.max_searches, args.max_sockets) < 0:
         parser().error("--bot-attempts and the --max-* limits must be at least 0")
-    if args.max_searches < 1:
-        parser().error("--max-searches must be at least 1")
+    if args.max_searches < 1 or args.worker_timeout <= 0:
+        parser().error("--max-searches must be at least 1 and --worker-timeout above 0")
     if args.check:
         return asyncio.run(check(args.db))
     config = {
@@ -102,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bot_processes": args.bot_processes,
         "picture_processes": args.picture_processes,
         "bot_attempts": max(1, args.bot_attempts),
+        "worker_timeout": args.worker_timeout,
         "limits": {
             "bot_matches": args.max_bot_matches,
             "searches": args.max_searches,

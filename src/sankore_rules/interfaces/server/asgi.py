@@ -117,6 +117,7 @@ def app(
     picture_processes: int = 1,
     bot_attempts: int = 3,
     limits: dict[str, int] | None = None,
+    worker_timeout: float = 30.0,
     mcts_iterations: int = 200,
     mcts_seconds: float = 2.0,
     rate: float = 200.0,
@@ -133,6 +134,7 @@ def app(
         picture_processes: the worker processes that draw pictures.
         bot_attempts: how often a bot is asked before its seat plays a random legal action.
         limits: what one client may hold at once (``ClientLimits``'s fields).
+        worker_timeout: the seconds a worker process's call may take before it counts as hung.
         mcts_iterations: the MCTS bot's iterations per decision.
         mcts_seconds: the MCTS bot's time bound per decision.
         rate: the requests per second each token (or address without one) may make...
@@ -147,6 +149,7 @@ def app(
         picture_processes=picture_processes,
         bot_attempts=bot_attempts,
         limits=ClientLimits(**(limits or {})),
+        worker_timeout=worker_timeout,
         budget=BotBudget(mcts_iterations, mcts_seconds),
     )
     limit = RateLimit(rate, burst)

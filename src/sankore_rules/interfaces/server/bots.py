@@ -46,6 +46,9 @@ BOTS = ("bot:random", "bot:greedy", "bot:mcts")
 SEARCHING = frozenset({"bot:mcts"})
 #: How much lower the searching bots' processes are scheduled (``nice``) than the server.
 SEARCH_NICENESS = 10
+#: The seconds a new pool's first call may take beyond its timeout: a process starts and
+#: loads every game's rules first.
+STARTING_SECONDS = 30.0
 
 log = logging.getLogger("sankore_rules.server")
 Result = TypeVar("Result")
@@ -111,68 +114,106 @@ def bot_pool(processes: int, niceness: int = 0) -> ProcessPoolExecutor:
 
 
 class Workers:
-    """A pool of worker processes that heals: a broken pool is replaced and the call run again.
+    """A pool of worker processes that heals: a broken or hung pool is replaced.
 
     Python's process pool is broken for good once one of its processes dies: every call then
     fails with ``BrokenProcessPool``. A call that meets a broken pool here replaces it (once,
-    however many calls meet it at the same time) and is run again, up to ``attempts`` times.
+    however many calls meet it at the same time) and is run again, up to ``attempts`` times. A
+    call that takes longer than ``timeout`` seconds (a process stopped, or looping) ends the
+    pool's processes, replaces the pool, and fails with ``TimeoutError``.
+
+    Calls are handed to the pool only as processes are free (the others wait here, in order),
+    so that the timeout counts a call's work, not its wait behind others.
 
     Args:
-        name: what the pool is for, in the log (``"mcts bots"``, ``"pictures"``).
+        name: what the pool is for, in the log (``"searching bots"``, ``"pictures"``).
         processes: its worker processes; 0 runs the calls on a thread of the server (tests of
             the hub alone).
         niceness: how much lower than the server's the processes' scheduling priority is.
         attempts: how many times a call meets a broken pool before its failure is given up.
+        timeout: the seconds a call may take (None: no bound); a new pool's first call may
+            take ``STARTING_SECONDS`` more, to start its process.
     """
 
-    def __init__(self, name: str, processes: int, *, niceness: int = 0, attempts: int = 3) -> None:
+    def __init__(
+        self,
+        name: str,
+        processes: int,
+        *,
+        niceness: int = 0,
+        attempts: int = 3,
+        timeout: float | None = None,
+    ) -> None:
         self.name = name
         self.processes = processes
         self.niceness = niceness
         self.attempts = attempts
+        self.timeout = timeout
         #: How many times the pool was replaced.
         self.replaced = 0
         # Made at the first call: a pool never used costs no process and no semaphore.
         self._pool: ProcessPoolExecutor | None = None
+        self._answered = False
+        self._free = asyncio.Semaphore(max(1, processes))
 
     async def run(self, function: Callable[..., Result], *args: Any) -> Result:
         """``function(*args)`` in a worker process, through however many broken pools.
 
         Raises:
             BrokenProcessPool: when the pool broke ``attempts`` times during this call.
+            TimeoutError: when the call took longer than ``timeout`` (the pool is replaced).
         """
         loop = asyncio.get_running_loop()
-        if self._pool is None and self.processes > 0:
-            self._pool = bot_pool(self.processes, self.niceness)
-        for attempt in range(1, self.attempts + 1):
-            pool = self._pool
-            try:
-                return await loop.run_in_executor(pool, function, *args)
-            except BrokenProcessPool:
-                if attempt == self.attempts:
-                    raise
-                self._replace(pool)
+        async with self._free:
+            for attempt in range(1, self.attempts + 1):
+                if self._pool is None and self.processes > 0:
+                    self._pool, self._answered = bot_pool(self.processes, self.niceness), False
+                pool = self._pool
+                limit = self.timeout
+                if limit is not None and not self._answered:
+                    limit += STARTING_SECONDS
+                try:
+                    result = await asyncio.wait_for(
+                        loop.run_in_executor(pool, function, *args), limit
+                    )
+                except BrokenProcessPool:
+                    if attempt == self.attempts:
+                        raise
+                    self._replace(pool, "died")
+                    continue
+                except TimeoutError:
+                    self._replace(pool, f"did not answer in {limit:g} s")
+                    raise TimeoutError(f"the {self.name} did not answer in {limit:g} s") from None
+                self._answered = True
+                return result
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _replace(self, broken: ProcessPoolExecutor | None) -> None:
-        """Put a new pool in place of ``broken``, unless another call did already."""
-        if broken is None or self._pool is not broken:
+    def _replace(self, old: ProcessPoolExecutor | None, why: str) -> None:
+        """Put a new pool in place of ``old``, unless another call did already."""
+        if old is None or self._pool is not old:
             return
-        log.warning("a worker process of the %s died: starting a new pool", self.name)
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._pool = bot_pool(self.processes, self.niceness)
+        log.warning("a worker process of the %s %s: starting a new pool", self.name, why)
+        _end(old, wait=False)
+        self._pool, self._answered = bot_pool(self.processes, self.niceness), False
         self.replaced += 1
 
     def shutdown(self) -> None:
         """Stop the worker processes now, dropping the calls under way and not started."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            # A search may have seconds to go: a server that stops does not wait for it. The
-            # executor offers no way to end a call, so its processes are ended, then the
-            # executor is shut down and waited for (its thread closes its queues).
-            for process in dict(getattr(pool, "_processes", None) or {}).values():
-                process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
+            # A search may have seconds to go: a server that stops does not wait for it.
+            _end(pool, wait=True)
+
+
+def _end(pool: ProcessPoolExecutor, *, wait: bool) -> None:
+    """End a pool's processes at once, and shut it down.
+
+    The executor offers no way to end a call under way, so its processes are killed (a stopped
+    one too), then the executor is shut down; waiting for it lets its thread close its queues.
+    """
+    for process in dict(getattr(pool, "_processes", None) or {}).values():
+        process.kill()
+    pool.shutdown(wait=wait, cancel_futures=True)
 
 
 class BotPools:
@@ -188,15 +229,24 @@ class BotPools:
             server, for tests of the hub alone).
         budget: every search's budget.
         searches: how many searches of one owner run at once.
+        timeout: the seconds a decision may take beyond its budget before its process counts
+            as hung and is replaced.
     """
 
-    def __init__(self, processes: int, budget: BotBudget, searches: int = 1) -> None:
+    def __init__(
+        self, processes: int, budget: BotBudget, searches: int = 1, timeout: float = 30.0
+    ) -> None:
         if searches < 1:
             raise ValueError("an owner needs at least one search at a time")
         self.budget = budget
         self.searches = searches
-        self._searching = Workers("searching bots", processes, niceness=SEARCH_NICENESS)
-        self._quick = Workers("quick bots", 1 if processes > 0 else 0)
+        self._searching = Workers(
+            "searching bots",
+            processes,
+            niceness=SEARCH_NICENESS,
+            timeout=budget.seconds + timeout,
+        )
+        self._quick = Workers("quick bots", 1 if processes > 0 else 0, timeout=timeout)
         #: Each owner's turns at searching, and how many of its searches run or wait.
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
 

@@ -181,6 +181,8 @@ class Hub:
         bot_attempts: how many times a bot is asked for a decision before its seat plays a
             random legal action instead.
         limits: what one client may hold at once.
+        worker_timeout: the seconds a worker process's call (a picture, a bot's decision beyond
+            its budget) may take before the process counts as hung and is replaced.
     """
 
     def __init__(
@@ -194,6 +196,7 @@ class Hub:
         budget: BotBudget | None = None,
         bot_attempts: int = 3,
         limits: ClientLimits | None = None,
+        worker_timeout: float = 30.0,
     ) -> None:
         if bot_attempts < 1:
             raise ValueError("a bot needs at least one attempt")
@@ -217,8 +220,10 @@ class Hub:
         self._owners: OrderedDict[str, str] = OrderedDict()
         self._bots: dict[str, asyncio.Task[None]] = {}
         # The worker processes start at their first use.
-        self._deciders = BotPools(bot_processes, self.budget, self.limits.searches)
-        self._pictures = Workers("pictures", self.picture_processes)
+        self._deciders = BotPools(
+            bot_processes, self.budget, self.limits.searches, timeout=worker_timeout
+        )
+        self._pictures = Workers("pictures", self.picture_processes, timeout=worker_timeout)
         self._news: set[asyncio.Task[None]] = set()
         self._quiet = ThrottledLog(log)
 
