@@ -241,6 +241,7 @@ def test_a_damaged_row_is_fenced_and_the_rest_served_and_check_lists_it(sqlite_d
         assert stored.fetchone() == ("five_tribes", *ruleset_pin(api.new_game(game="five_tribes")))
         db.execute("UPDATE actions SET action = 'bid 99' WHERE match_id = ?", (damaged,))
         db.execute("UPDATE actions SET action = 'bid 99' WHERE match_id = ?", (resumed,))
+        db.execute("UPDATE matches SET rules_hash = 'beef' WHERE id = ?", (resumed,))
         # A rules correction: another hash of the same ruleset, its actions still replay.
         db.execute("UPDATE matches SET rules_hash = 'f00d' WHERE id = ?", (corrected,))
         # A position of a ruleset this server has not: its start cannot be made.
@@ -258,7 +259,13 @@ def test_a_damaged_row_is_fenced_and_the_rest_served_and_check_lists_it(sqlite_d
             f"ruleset {pin[0]!r}, content hash {pin[1]}): IllegalAction: "
             + _refusal_words(5, "bid 99")
         )
-        assert httpx.get(f"{server.base}/api/matches/{resumed}").status_code == 409
+        corrected_refused = httpx.get(f"{server.base}/api/matches/{resumed}")
+        assert corrected_refused.status_code == 409
+        assert corrected_refused.json()["error"].startswith(
+            f"match {resumed}: its action 1 ('bid 99') cannot be replayed (it was created under "
+            f"ruleset {pin[0]!r}, content hash beef; this server has {pin[0]!r}, content hash "
+            f"{pin[1]}): IllegalAction: "
+        )
         gone = httpx.get(f"{server.base}/api/matches/{unknown}").json()["error"]
         assert gone.startswith(
             f"match {unknown}: its setup cannot be replayed (it was created under ruleset "
@@ -285,7 +292,7 @@ def test_a_damaged_row_is_fenced_and_the_rest_served_and_check_lists_it(sqlite_d
         f"match {unknown}",
         f"match {torn}",
     ]
-    assert lines[0] == refused.json()["error"]
+    assert lines[:2] == [refused.json()["error"], corrected_refused.json()["error"]]
     assert lines[-1] == (
         "7 matches checked: 4 cannot be replayed, 1 were created under another version of "
         "their ruleset and replay under this one"
