@@ -167,6 +167,12 @@ def test_a_bot_that_keeps_failing_plays_a_random_action_and_the_view_says_so(
         stop.set()
         thread.join()
         server.stop()
+    # The note is stored with the match: a restarted server says it too.
+    server = started(sqlite_db)
+    try:
+        assert Client(server.base, match).view()["seats"][bot]["note"] == note
+    finally:
+        server.stop()
 
 
 def test_a_hung_worker_is_ended_and_replaced(sqlite_db: str) -> None:
@@ -691,8 +697,8 @@ def test_a_match_is_stored_with_its_ruleset_and_other_writers_actions_are_announ
     backend: str, tmp_path: Path
 ) -> None:
     """The pin (ruleset name and content hash) is read back as written, and None when not
-    given; ``ids`` lists the matches oldest first; another connection's appends are announced
-    with their versions (SQLite's watcher as PostgreSQL's NOTIFY)."""
+    given; so are a seat's notes; ``ids`` lists the matches oldest first; another connection's
+    appends are announced with their versions (SQLite's watcher as PostgreSQL's NOTIFY)."""
     db = str(tmp_path / "matches.sqlite") if backend == "sqlite" else str(POSTGRES)
     pin = ruleset_pin(sr.new_game(players=2, seed=1))
     suffix = os.urandom(4).hex()
@@ -711,6 +717,10 @@ def test_a_match_is_stored_with_its_ruleset_and_other_writers_actions_are_announ
             assert loaded is not None and (loaded.ruleset, loaded.rules_hash) == pin
             loaded = await second.load(unpinned)
             assert loaded is not None and (loaded.ruleset, loaded.rules_hash) == (None, None)
+            assert loaded.notes == {}
+            await first.write_notes(unpinned, {1: "the bot failed"})
+            loaded = await second.load(unpinned)
+            assert loaded is not None and loaded.notes == {1: "the bot failed"}
             ids = await second.ids()
             assert ids.index(pinned) < ids.index(unpinned)
             assert await first.append(pinned, 0, 0, "pass", False)

@@ -398,7 +398,14 @@ class Hub:
             # Another request may have loaded it meanwhile: keep one copy, and its lock.
             live = self._live.setdefault(
                 match_id,
-                Live(stored, state, list(stored.actions), dict(stored.tokens), synced=writes),
+                Live(
+                    stored,
+                    state,
+                    list(stored.actions),
+                    dict(stored.tokens),
+                    synced=writes,
+                    notes=dict(stored.notes),
+                ),
             )
             while len(self._live) > CACHED_MATCHES:
                 self._live.popitem(last=False)
@@ -752,6 +759,16 @@ class Hub:
                 await asyncio.sleep(STORAGE_RETRY_SECONDS)
                 continue
             failures = []
+            if fallback:
+                await self._keep_notes(live)
+
+    async def _keep_notes(self, live: Live) -> None:
+        """Store the match's notes, so that its view says them after a restart too."""
+        try:
+            await self.storage.write_notes(live.stored.id, live.notes)
+        except StorageDown as down:
+            # The note stays in memory; the move, committed, is what matters.
+            self._quiet.warning("notes", "a seat's note was not stored: %s", down)
 
 
 def _seat_number(seat: object, seats: int) -> int:

@@ -59,7 +59,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from sankore_rules.interfaces.server.throttled import ThrottledLog
 
@@ -97,7 +97,8 @@ SCHEMA = (
         created DOUBLE PRECISION NOT NULL,
         game TEXT,
         ruleset TEXT,
-        rules_hash TEXT)""",
+        rules_hash TEXT,
+        notes TEXT)""",
     """CREATE TABLE IF NOT EXISTS tokens (
         match_id TEXT NOT NULL REFERENCES matches(id),
         seat INTEGER NOT NULL,
@@ -111,7 +112,7 @@ SCHEMA = (
         PRIMARY KEY (match_id, number))""",
 )
 #: The columns added to ``matches`` since the first schema, for databases made before them.
-ADDED_COLUMNS = ("game", "ruleset", "rules_hash")
+ADDED_COLUMNS = ("game", "ruleset", "rules_hash", "notes")
 #: The columns a new match's row is written with.
 _MATCH_COLUMNS = "id, setup, seats, version, finished, created, game, ruleset, rules_hash"
 
@@ -132,6 +133,7 @@ class StoredMatch:
         actions: every accepted action in notation; the version is their count.
         ruleset: the name of the ruleset it was created under (None: not recorded).
         rules_hash: that ruleset's content hash (None: not recorded).
+        notes: what everyone should know of a seat, in words (a bot's fallback), by seat.
     """
 
     id: str
@@ -141,6 +143,7 @@ class StoredMatch:
     actions: tuple[str, ...]
     ruleset: str | None = None
     rules_hash: str | None = None
+    notes: dict[int, str] = field(factory=dict)
 
     @property
     def version(self) -> int:
@@ -157,7 +160,7 @@ Pin = tuple[str, str]
 def _stored(
     match_id: str, row: Sequence[Any], tokens: dict[int, str], actions: list[str]
 ) -> StoredMatch:
-    """A match from its row (setup, seats, ruleset, rules_hash), tokens and actions."""
+    """A match from its row (setup, seats, ruleset, rules_hash, notes), tokens and actions."""
     return StoredMatch(
         id=match_id,
         setup=json.loads(row[0]),
@@ -166,6 +169,7 @@ def _stored(
         actions=tuple(actions),
         ruleset=row[2],
         rules_hash=row[3],
+        notes={int(seat): str(words) for seat, words in json.loads(row[4] or "{}").items()},
     )
 
 
@@ -260,6 +264,10 @@ class Storage(abc.ABC):
         self, match_id: str, version: int, seat: int, action: str, finished: bool
     ) -> bool:
         """Accept ``action`` as version ``version + 1``; False when the match is not at it."""
+
+    @abc.abstractmethod
+    async def write_notes(self, match_id: str, notes: dict[int, str]) -> None:
+        """Keep the match's notes on its seats (all of them, replacing those kept)."""
 
     @abc.abstractmethod
     async def playing(self) -> list[str]:
@@ -407,7 +415,7 @@ class SqliteStorage(Storage):
             ValueError: a row whose JSON is damaged.
         """
         row = self.db.execute(
-            "SELECT setup, seats, ruleset, rules_hash FROM matches WHERE id = ?", (match_id,)
+            "SELECT setup, seats, ruleset, rules_hash, notes FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         if row is None:
             return None
@@ -459,6 +467,10 @@ class SqliteStorage(Storage):
             raise
         db.execute("COMMIT")
         return moved == 1
+
+    async def write_notes(self, match_id: str, notes: dict[int, str]) -> None:
+        """Keep the match's notes on its seats."""
+        self.db.execute("UPDATE matches SET notes = ? WHERE id = ?", (json.dumps(notes), match_id))
 
     async def playing(self) -> list[str]:
         """The matches under way with a bot seat."""
@@ -662,7 +674,8 @@ class PostgresStorage(Storage):
             ValueError: a row whose JSON is damaged.
         """
         rows = await self._rows(
-            "SELECT setup, seats, ruleset, rules_hash FROM matches WHERE id = %s", (match_id,)
+            "SELECT setup, seats, ruleset, rules_hash, notes FROM matches WHERE id = %s",
+            (match_id,),
         )
         if not rows:
             return None
@@ -721,6 +734,13 @@ class PostgresStorage(Storage):
                 ),
             )
             return len(await cursor.fetchall()) == 1
+
+    async def write_notes(self, match_id: str, notes: dict[int, str]) -> None:
+        """Keep the match's notes on its seats."""
+        async with self._connection() as conn:
+            await conn.execute(
+                "UPDATE matches SET notes = %s WHERE id = %s", (json.dumps(notes), match_id)
+            )
 
     async def playing(self) -> list[str]:
         """The matches under way with a bot seat."""
