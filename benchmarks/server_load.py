@@ -55,9 +55,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(db: str) -> tuple[subprocess.Popen[bytes], int]:
+def _start(db: str, *extra: str) -> tuple[subprocess.Popen[bytes], int]:
+    """``sankore-rules serve`` on ``db`` (and ``extra`` arguments), started; it and its port."""
     port = _free_port()
-    args = ["--port", str(port), "--db", db, "--bot-processes", "1", "--rate", "100000"]
+    args = ["--port", str(port), "--db", db, "--bot-processes", "1", "--rate", "100000", *extra]
     code = f"from sankore_rules.interfaces.server import main; main({args!r})"
     process = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SRC})
     base = f"http://127.0.0.1:{port}"

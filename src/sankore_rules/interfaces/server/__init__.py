@@ -3,15 +3,17 @@
 ``app(db=...)`` is the ASGI application (Starlette), to run under uvicorn or mount in another
 ASGI service; ``main(argv)`` parses ``--host``, ``--port``, ``--db``, ``--workers`` and the
 limits on what a client may send, and runs it with uvicorn (with a cap on request headers,
-``protocol.py``). Matches are kept as their setup and accepted actions in SQLite or PostgreSQL
-(``storage``); what each client gets is computed from what its seat may see (``views``); the
-bots play in worker processes (``bots``). It needs the ``server`` extra
-(``pip install 'sankore-rules[server]'``).
+``protocol.py``), or with ``--check`` lists the stored matches this server cannot replay (a
+damaged row, a ruleset it does not have) and exits. Matches are kept as their setup and
+accepted actions in SQLite or PostgreSQL (``storage``); what each client gets is computed from
+what its seat may see (``views``); the bots play in worker processes (``bots``). It needs the
+``server`` extra (``pip install 'sankore-rules[server]'``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 from collections.abc import Sequence
@@ -40,7 +42,38 @@ def parser() -> argparse.ArgumentParser:
         help="a SQLite file, or a PostgreSQL URL (postgresql://user:pw@host/db)",
     )
     p.add_argument("--workers", type=int, default=1, help="server processes (uvicorn workers)")
-    p.add_argument("--bot-processes", type=int, default=2, help="worker processes of the bots")
+    p.add_argument("--bot-processes", type=int, default=2, help="worker processes of the MCTS bots")
+    p.add_argument(
+        "--picture-processes", type=int, default=1, help="worker processes drawing pictures"
+    )
+    p.add_argument(
+        "--bot-attempts",
+        type=int,
+        default=3,
+        help="how often a failing bot is asked before its seat plays a random legal action",
+    )
+    p.add_argument(
+        "--worker-timeout",
+        type=float,
+        default=30.0,
+        help="seconds a picture or a bot's decision (beyond its budget) may take before its "
+        "worker process counts as hung and is replaced",
+    )
+    p.add_argument(
+        "--max-bot-matches",
+        type=int,
+        default=2,
+        help="live matches of bots alone one client (address) may have created",
+    )
+    p.add_argument(
+        "--max-searches",
+        type=int,
+        default=1,
+        help="MCTS decisions of one client's (address's) matches searched at once",
+    )
+    p.add_argument(
+        "--max-sockets", type=int, default=64, help="WebSockets one client (address) may open"
+    )
     p.add_argument("--mcts-iterations", type=int, default=200, help="MCTS iterations per move")
     p.add_argument("--mcts-seconds", type=float, default=2.0, help="MCTS seconds per move")
     p.add_argument("--allow-seeds", action="store_true", help="let a creation name its seed")
@@ -71,6 +104,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--durable", action="store_true", help="wait for the disk at every commit (fsync)"
     )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="list the stored matches this server cannot replay, then exit (status 1 if any)",
+    )
     return p
 
 
@@ -83,15 +121,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     import uvicorn
 
     args = parser().parse_args(argv)
-    if args.workers < 1 or args.bot_processes < 0:
-        parser().error("--workers must be at least 1 and --bot-processes at least 0")
+    if args.workers < 1 or args.bot_processes < 0 or args.picture_processes < 0:
+        parser().error("--workers must be at least 1, and the processes at least 0")
+    if min(args.bot_attempts, args.max_bot_matches, args.max_searches, args.max_sockets) < 0:
+        parser().error("--bot-attempts and the --max-* limits must be at least 0")
+    if args.max_searches < 1 or args.worker_timeout <= 0:
+        parser().error("--max-searches must be at least 1 and --worker-timeout above 0")
     if args.max_header_bytes < 1024:
         parser().error("--max-header-bytes must be at least 1024")
+    if args.check:
+        return asyncio.run(check(args.db))
     config = {
         "db": args.db,
         "allow_seeds": args.allow_seeds,
         "allow_positions": args.allow_positions,
         "bot_processes": args.bot_processes,
+        "picture_processes": args.picture_processes,
+        "bot_attempts": max(1, args.bot_attempts),
+        "worker_timeout": args.worker_timeout,
+        "limits": {
+            "bot_matches": args.max_bot_matches,
+            "searches": args.max_searches,
+            "sockets": args.max_sockets,
+        },
         "mcts_iterations": args.mcts_iterations,
         "mcts_seconds": args.mcts_seconds,
         "rate": args.rate,
@@ -114,6 +166,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         ws="websockets-sansio" if _has_sansio() else "auto",
     )
     return 0
+
+
+async def check(db: str) -> int:
+    """Print the matches of ``db`` this server cannot replay, then a count; the exit status.
+
+    One line per match that cannot be replayed (its id and why, the words its requests would
+    be answered with), then a summary; 0 when every match replays, 1 otherwise. Nothing is
+    written to the database beyond the columns a database made before them is given.
+    """
+    from sankore_rules.interfaces.server.replay import check as replay_all
+
+    refused, checked, moved = await replay_all(db)
+    for words in refused:
+        print(words)
+    print(
+        f"{checked} matches checked: {len(refused)} cannot be replayed, {moved} were created "
+        "under another version of their ruleset and replay under this one"
+    )
+    return 1 if refused else 0
 
 
 def _has_sansio() -> bool:

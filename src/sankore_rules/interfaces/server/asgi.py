@@ -39,14 +39,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sankore_rules.interfaces.server.bots import BotBudget
-from sankore_rules.interfaces.server.hub import Hub, Refusal
+from sankore_rules.interfaces.server.hub import ClientLimits, Hub, Refusal
 from sankore_rules.interfaces.server.limits import (
     DEFAULT_HOSTS,
     AllowedHosts,
     RateLimit,
     address_key,
 )
-from sankore_rules.interfaces.server.storage import open_storage
+from sankore_rules.interfaces.server.storage import StorageDown, open_storage
 from sankore_rules.interfaces.server.views import canonical
 
 __all__ = ["MAX_BODY", "RateLimit", "app", "from_environment"]
@@ -98,6 +98,10 @@ def app(
     allow_seeds: bool = False,
     allow_positions: bool = False,
     bot_processes: int = 2,
+    picture_processes: int = 1,
+    bot_attempts: int = 3,
+    limits: dict[str, int] | None = None,
+    worker_timeout: float = 30.0,
     mcts_iterations: int = 200,
     mcts_seconds: float = 2.0,
     rate: float = 200.0,
@@ -111,7 +115,11 @@ def app(
         db: a SQLite file path, or a PostgreSQL URL (``postgresql://...``).
         allow_seeds: let a creation name its seed (tests, demos).
         allow_positions: let a creation give its starting position (tests, tutorials).
-        bot_processes: the worker processes the bots search in.
+        bot_processes: the worker processes the MCTS bots search in.
+        picture_processes: the worker processes that draw pictures.
+        bot_attempts: how often a bot is asked before its seat plays a random legal action.
+        limits: what one client may hold at once (``ClientLimits``'s fields).
+        worker_timeout: the seconds a worker process's call may take before it counts as hung.
         mcts_iterations: the MCTS bot's iterations per decision.
         mcts_seconds: the MCTS bot's time bound per decision.
         rate: the requests per second each address (or verified seat) may make...
@@ -125,6 +133,10 @@ def app(
         allow_seeds=allow_seeds,
         allow_positions=allow_positions,
         bot_processes=bot_processes,
+        picture_processes=picture_processes,
+        bot_attempts=bot_attempts,
+        limits=ClientLimits(**(limits or {})),
+        worker_timeout=worker_timeout,
         budget=BotBudget(mcts_iterations, mcts_seconds),
     )
     limit = RateLimit(rate, burst)
@@ -152,6 +164,8 @@ def app(
                 return await handler(request)
             except Refusal as refusal:
                 return _json(refusal.body(), refusal.status)
+            except StorageDown as down:
+                return _json({"error": f"{down}; try again in a few seconds"}, 503)
 
         return run
 
@@ -159,7 +173,8 @@ def app(
         return _json(hub.games())
 
     async def create(request: Request) -> Response:
-        return _json(await hub.create(await _body(request)), 201)
+        client = request.client.host if request.client else None
+        return _json(await hub.create(await _body(request), client), 201)
 
     async def claim(request: Request) -> Response:
         match = request.path_params["match"]
@@ -181,13 +196,22 @@ def app(
 
     async def events(socket: WebSocket) -> None:
         match = socket.path_params["match"]
+        client = socket.client.host if socket.client else None
         try:
             live = await hub.live(match)
         except Refusal as refusal:
             await socket.close(code=4404, reason=refusal.error[:100])
             return
+        except StorageDown as down:
+            await socket.close(code=1013, reason=str(down)[:100])
+            return
         await socket.accept()
-        queue = hub.subscribe(match)
+        try:
+            queue = hub.subscribe(match, client)
+        except Refusal as refusal:
+            # Said after the handshake, so that the client can read why.
+            await socket.close(code=4000 + refusal.status, reason=refusal.error[:100])
+            return
         try:
             last = live.version
             await socket.send_json({"version": last})
@@ -207,7 +231,7 @@ def app(
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.unsubscribe(match, queue)
+            hub.unsubscribe(match, queue, client)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")

@@ -12,6 +12,19 @@ database and a process alone on its database never reads back what it wrote. An 
 checked against the version it answers, then against the rules (the library's own reasons),
 then appended under that version, and only once it is committed does the caller get its
 answer, the match's subscribers their ``{"version": V}``, and the bots their turn.
+
+A server that runs for weeks meets failures; the hub keeps going through each:
+
+- a match that cannot be replayed (a damaged row, a ruleset the server no longer has) is
+  *fenced*: it is answered with a 409 and the reason in words, and every other match is served
+  (see [`replay`][sankore_rules.interfaces.server.replay.replay], which ``serve --check`` uses too);
+- a bot whose worker fails is asked again, up to ``bot_attempts`` times, and then its seat plays
+  a random legal action, which the match's view says in words (``note`` on the seat);
+- the bots search in a pool of their own (``bots.BotPools``), apart from the quick bots and the
+  pictures, and each client may keep only so many bot matches going
+  ([`ClientLimits`][sankore_rules.interfaces.server.hub.ClientLimits]);
+- pushes are driven by events (an action accepted here, or announced by the storage), so idle
+  WebSockets cost nothing.
 """
 
 from __future__ import annotations
@@ -20,26 +33,26 @@ import asyncio
 import gc
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from sankore_rules import api
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.registry import find_game, game_of, games
 from sankore_rules.interfaces.records import save_record
-from sankore_rules.interfaces.server.bots import BOTS, BotBudget, bot_move, bot_pool
-from sankore_rules.interfaces.server.storage import Storage, StoredMatch
+from sankore_rules.interfaces.server.bots import BOTS, BotBudget, BotPools, Workers, random_move
+from sankore_rules.interfaces.server.replay import Unplayable, replay, ruleset_pin, start_state
+from sankore_rules.interfaces.server.storage import Storage, StorageDown, StoredMatch
+from sankore_rules.interfaces.server.throttled import ThrottledLog
 from sankore_rules.interfaces.server.views import canonical, match_view, seat_picture
 
-__all__ = ["SEAT_KINDS", "Hub", "Live", "Refusal"]
+__all__ = ["SEAT_KINDS", "ClientLimits", "Hub", "Live", "Refusal"]
 
 #: The kinds a seat can be given when a match is created.
 SEAT_KINDS = ("human", *BOTS)
@@ -49,13 +62,28 @@ _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _SEAT = re.compile(r"(0|[1-9][0-9]{0,5})\Z")
 #: How many matches a process keeps replayed in memory.
 CACHED_MATCHES = 2000
-#: How often a process looks for actions other processes accepted, for the matches it has
-#: WebSocket subscribers of (a look costs nothing unless another writer wrote meanwhile;
-#: PostgreSQL's announcements are pushed at once, without waiting for it).
-POLL_SECONDS = 0.1
+#: How long a bot waits for the database to come back before it looks again.
+STORAGE_RETRY_SECONDS = 1.0
 _CREATE_KEYS = {"game", "players", "options", "seats", "seed", "position"}
 
 log = logging.getLogger("sankore_rules.server")
+
+
+@frozen
+class ClientLimits:
+    """What one client (one address) may hold of a server process at once.
+
+    Attributes:
+        bot_matches: live matches with no human seat (bots against bots) it created.
+        searches: MCTS decisions of the matches it created running at once; the others wait
+            their turn, so that one client's matches never fill the searching bots' pool. Each
+            decision takes the server's MCTS budget, which no client can raise.
+        sockets: open WebSockets.
+    """
+
+    bot_matches: int = 2
+    searches: int = 1
+    sockets: int = 64
 
 
 class Refusal(Exception):
@@ -109,6 +137,8 @@ class Live:
     pushed: int = 0
     #: The storage's ``outside_writes`` when the state was last read from the database.
     synced: int = -1
+    #: What happened to a seat that everyone should know, in words (a bot's fallback), by seat.
+    notes: dict[int, str] = field(factory=dict)
 
     @property
     def version(self) -> int:
@@ -126,19 +156,16 @@ class Live:
 
     def seat_list(self) -> list[dict[str, Any]]:
         """Each seat's kind and whether it is claimed: what everyone may know of the seats."""
-        return [
-            {"kind": kind, "claimed": kind == "human" and seat in self.tokens}
-            for seat, kind in enumerate(self.seats)
-        ]
-
-
-def _start(setup: Mapping[str, Any]) -> Any:
-    """The state a stored setup starts from."""
-    if "position" in setup:
-        return api.from_json(setup["position"])
-    return api.new_game(
-        players=setup["players"], seed=setup["seed"], game=setup["game"], **setup["options"]
-    )
+        seats: list[dict[str, Any]] = []
+        for seat, kind in enumerate(self.seats):
+            entry: dict[str, Any] = {
+                "kind": kind,
+                "claimed": kind == "human" and seat in self.tokens,
+            }
+            if seat in self.notes:
+                entry["note"] = self.notes[seat]
+            seats.append(entry)
+        return seats
 
 
 class Hub:
@@ -150,9 +177,15 @@ class Hub:
             default, since whoever knows the seed knows every hidden card.
         allow_positions: whether a creation may give its starting position (a state's JSON:
             tutorials, puzzles, tests); off by default for the same reason.
-        bot_processes: the worker processes of the bots (0: no pool, bots play on a thread,
-            for tests of the hub alone).
+        bot_processes: the worker processes of the searching (MCTS) bots (0: no pools at
+            all, bots and pictures run on a thread, for tests of the hub alone).
+        picture_processes: the worker processes that draw pictures.
         budget: the MCTS bot's budget per decision.
+        bot_attempts: how many times a bot is asked for a decision before its seat plays a
+            random legal action instead.
+        limits: what one client may hold at once.
+        worker_timeout: the seconds a worker process's call (a picture, a bot's decision beyond
+            its budget) may take before the process counts as hung and is replaced.
     """
 
     def __init__(
@@ -162,19 +195,40 @@ class Hub:
         allow_seeds: bool = False,
         allow_positions: bool = False,
         bot_processes: int = 2,
+        picture_processes: int = 1,
         budget: BotBudget | None = None,
+        bot_attempts: int = 3,
+        limits: ClientLimits | None = None,
+        worker_timeout: float = 30.0,
     ) -> None:
+        if bot_attempts < 1:
+            raise ValueError("a bot needs at least one attempt")
         self.storage = storage
         self.allow_seeds = allow_seeds
         self.allow_positions = allow_positions
         self.bot_processes = bot_processes
+        self.picture_processes = picture_processes if bot_processes > 0 else 0
         self.budget = budget or BotBudget()
+        self.bot_attempts = bot_attempts
+        self.limits = limits or ClientLimits()
         self._live: OrderedDict[str, Live] = OrderedDict()
+        #: The matches that cannot be replayed, with why (so a request does not replay them).
+        self._fenced: OrderedDict[str, str] = OrderedDict()
         self._subscribers: dict[str, set[asyncio.Queue[int]]] = {}
+        #: Open WebSockets by client.
+        self._sockets: dict[str, int] = {}
+        #: The client that created each match of bots alone under way, by match.
+        self._bot_matches: dict[str, str] = {}
+        #: Who created each recent match, by match: whose searches its bots' are.
+        self._owners: OrderedDict[str, str] = OrderedDict()
         self._bots: dict[str, asyncio.Task[None]] = {}
-        self._pool: Executor | None = None
-        self._poller: asyncio.Task[None] | None = None
+        # The worker processes start at their first use.
+        self._deciders = BotPools(
+            bot_processes, self.budget, self.limits.searches, timeout=worker_timeout
+        )
+        self._pictures = Workers("pictures", self.picture_processes, timeout=worker_timeout)
         self._news: set[asyncio.Task[None]] = set()
+        self._quiet = ThrottledLog(log)
 
     # ---- life ---------------------------------------------------------------------------------
 
@@ -188,23 +242,21 @@ class Hub:
         # What is loaded by now lives as long as the process: keep it out of the collector's
         # full passes, whose pauses would otherwise grow with it (and show in the p99).
         gc.freeze()
-        if self.bot_processes > 0:
-            self._pool = bot_pool(self.bot_processes)
-        self._poller = asyncio.create_task(self._poll())
+        self.storage.on_gap(self._on_gap)
         for match_id in await self.storage.playing():
             try:
                 self._kick(await self.live(match_id))
-            except Refusal as refusal:
-                log.warning("match %s cannot resume: %s", match_id, refusal.error)
+            except Refusal:
+                continue  # fenced: the log says why, and so does every answer about it
 
     async def stop(self) -> None:
-        """Stop the bots and the poller, and close the storage."""
-        tasks = [*self._bots.values(), *([self._poller] if self._poller else [])]
+        """Stop the bots and the worker processes, and close the storage."""
+        tasks = [*self._bots.values(), *self._news]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        self._deciders.shutdown()
+        self._pictures.shutdown()
         await self.storage.close()
 
     # ---- the games and new matches ----------------------------------------------------------
@@ -231,11 +283,16 @@ class Hub:
             for game in games()
         ]
 
-    async def create(self, body: object) -> dict[str, Any]:
+    async def create(self, body: object, client: str | None = None) -> dict[str, Any]:
         """Create a match from a request body; its id and seat count.
 
+        Args:
+            body: the request's JSON.
+            client: who asks (an address), held to the ``limits``; None for no limit.
+
         Raises:
-            Refusal: 400 for a body the server cannot use, with what is wrong.
+            Refusal: 400 for a body the server cannot use, with what is wrong; 429 when the
+                client holds as many bot matches as it may.
         """
         if not isinstance(body, dict):
             raise Refusal(400, "the body must be a JSON object")
@@ -251,8 +308,23 @@ class Hub:
             if kind not in SEAT_KINDS:
                 raise Refusal(400, f"a seat is one of {list(SEAT_KINDS)}, not {kind!r}")
         # Seats are the deciding seats in order; a seat the rules play (the Scholar) has none.
+        bots_only = "human" not in seats
+        if client is not None and bots_only:
+            held = sum(owner == client for owner in self._bot_matches.values())
+            if held >= self.limits.bot_matches:
+                raise Refusal(
+                    429,
+                    f"a client may have {self.limits.bot_matches} matches of bots alone under "
+                    "way at once: wait for one to end",
+                )
         match_id = secrets.token_urlsafe(9)
-        await self.storage.create(match_id, setup, seats)
+        await self.storage.create(match_id, setup, seats, ruleset_pin(state))
+        if client is not None:
+            if bots_only:
+                self._bot_matches[match_id] = client
+            self._owners[match_id] = client
+            while len(self._owners) > 100_000:
+                self._owners.popitem(last=False)
         live = await self.live(match_id)
         self._kick(live)
         return {"match": match_id, "seats": len(seats)}
@@ -297,7 +369,7 @@ class Hub:
             raise Refusal(400, f"players must be one of {list(game.player_counts)}")
         setup = {"game": game.name, "players": players, "seed": seed, "options": options}
         try:
-            return setup, _start(setup)
+            return setup, start_state(setup)
         except (ValueError, TypeError) as exc:
             raise Refusal(400, str(exc)) from None
 
@@ -311,22 +383,51 @@ class Hub:
         """
         live = self._live.get(match_id) if _MATCH_ID.match(match_id) else None
         if live is None:
+            fenced = self._fenced.get(match_id)
+            if fenced is not None:
+                raise Refusal(409, fenced)
             writes = await self.storage.outside_writes()
-            stored = await self.storage.load(match_id) if _MATCH_ID.match(match_id) else None
+            try:
+                stored = await self.storage.load(match_id) if _MATCH_ID.match(match_id) else None
+            except (ValueError, TypeError) as exc:
+                # A row whose JSON is damaged.
+                self._fence(match_id, f"match {match_id}: its row cannot be read: {exc}")
             if stored is None:
                 raise Refusal(404, f"no match {match_id[:64]!r}")
+            try:
+                state = replay(stored)
+            except Unplayable as unplayable:
+                self._fence(match_id, unplayable.words)
             # Another request may have loaded it meanwhile: keep one copy, and its lock.
             live = self._live.setdefault(
                 match_id,
-                Live(stored, _start(stored.setup), [], dict(stored.tokens), synced=writes),
+                Live(
+                    stored,
+                    state,
+                    list(stored.actions),
+                    dict(stored.tokens),
+                    synced=writes,
+                    notes=dict(stored.notes),
+                ),
             )
-            self._advance(live, 0, stored.actions)
             while len(self._live) > CACHED_MATCHES:
                 self._live.popitem(last=False)
         else:
             self._live.move_to_end(match_id)
             await self._refresh(live)
         return live
+
+    def _fence(self, match_id: str, words: str) -> NoReturn:
+        """Answer ``match_id`` with a 409 and ``words`` from now on, and refuse this request.
+
+        Raises:
+            Refusal: always, 409 with ``words``.
+        """
+        self._quiet.error(f"fenced {match_id}", "%s", words)
+        self._fenced[match_id] = words
+        while len(self._fenced) > CACHED_MATCHES:
+            self._fenced.popitem(last=False)
+        raise Refusal(409, words)
 
     async def _refresh(self, live: Live) -> None:
         """Catch up with the database when another writer may have moved the match."""
@@ -336,18 +437,22 @@ class Hub:
             live.synced = writes
 
     async def _catch_up(self, live: Live) -> None:
-        """Replay the actions accepted since the cached version (by this process or another)."""
-        start = live.version
-        self._advance(live, start, await self.storage.since(live.stored.id, start))
-
-    @staticmethod
-    def _advance(live: Live, start: int, actions: Sequence[str]) -> None:
-        """Replay ``actions``, the ones after version ``start``, onto the cached state.
+        """Replay the actions accepted since the cached version (by this process or another).
 
         Requests run concurrently: another may have replayed some of them meanwhile.
         """
+        start = live.version
+        actions = await self.storage.since(live.stored.id, start)
         for text in actions[live.version - start :]:
-            live.state = api.apply(live.state, text)
+            try:
+                live.state = api.apply(live.state, text)
+            except Exception as exc:  # another writer's damaged row
+                self._live.pop(live.stored.id, None)
+                self._fence(
+                    live.stored.id,
+                    f"match {live.stored.id}: its action {live.version + 1} ({text[:40]!r}) "
+                    f"cannot be replayed: {type(exc).__name__}: {exc}",
+                )
             live.actions.append(text)
 
     # ---- credentials --------------------------------------------------------------------------
@@ -417,16 +522,15 @@ class Hub:
     async def picture(self, match_id: str, token: str | None) -> str:
         """The SVG of the match as the token's seat (or a spectator, without one) may see it.
 
-        It is drawn in the bots' worker processes when there are some: a drawing takes
-        milliseconds, which the event loop should spend answering.
+        It is drawn in worker processes of its own when there are some (never behind a bot's
+        search): a drawing takes milliseconds, which the event loop should spend answering.
         """
         live = await self.live(match_id)
         seat = await self.seat_of(live, token)
-        if self._pool is None:
+        if self.picture_processes == 0:
             return seat_picture(live.state, seat)
-        loop = asyncio.get_running_loop()
         # The live state itself (its events ring the last action), not one read from JSON.
-        return await loop.run_in_executor(self._pool, seat_picture, live.state, seat)
+        return await self._pictures.run(seat_picture, live.state, seat)
 
     async def record(self, match_id: str) -> bytes:
         """The game record of a finished match.
@@ -506,24 +610,48 @@ class Hub:
                 # (A request that read the database meanwhile may have replayed it already.)
                 live.state = after
                 live.actions.append(notation)
+        if done:
+            self._bot_matches.pop(live.stored.id, None)
+            self._owners.pop(live.stored.id, None)
         await self._push(live)
         self._kick(live)
 
     # ---- pushes ---------------------------------------------------------------------------------
 
-    def subscribe(self, match_id: str) -> asyncio.Queue[int]:
-        """A queue that receives the match's version after every accepted action."""
+    def subscribe(self, match_id: str, client: str | None = None) -> asyncio.Queue[int]:
+        """A queue that receives the match's version after every accepted action.
+
+        Args:
+            match_id: the match.
+            client: who subscribes (an address), held to ``limits.sockets``; None for no limit.
+
+        Raises:
+            Refusal: 429 when the client has as many WebSockets open as it may.
+        """
+        if client is not None:
+            held = self._sockets.get(client, 0)
+            if held >= self.limits.sockets:
+                raise Refusal(429, f"a client may have {self.limits.sockets} WebSockets open")
+            self._sockets[client] = held + 1
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=64)
         self._subscribers.setdefault(match_id, set()).add(queue)
         return queue
 
-    def unsubscribe(self, match_id: str, queue: asyncio.Queue[int]) -> None:
-        """Stop pushing to ``queue``."""
+    def unsubscribe(
+        self, match_id: str, queue: asyncio.Queue[int], client: str | None = None
+    ) -> None:
+        """Stop pushing to ``queue`` (of ``client``, as subscribed)."""
         queues = self._subscribers.get(match_id)
-        if queues is not None:
+        if queues is not None and queue in queues:
             queues.discard(queue)
             if not queues:
                 del self._subscribers[match_id]
+            if client is not None:
+                held = self._sockets.get(client, 0) - 1
+                if held > 0:
+                    self._sockets[client] = held
+                else:
+                    self._sockets.pop(client, None)
 
     async def _push(self, live: Live) -> None:
         live.pushed = live.version
@@ -537,32 +665,29 @@ class Hub:
         """Another process accepted an action: push it now to this process's subscribers."""
         live = self._live.get(match_id)
         if match_id in self._subscribers and (live is None or version > live.pushed):
-            task = asyncio.create_task(self._push_news(match_id))
-            self._news.add(task)
-            task.add_done_callback(self._news.discard)
+            self._later(self._push_news(match_id))
+
+    def _on_gap(self) -> None:
+        """Announcements may have been lost: look once at every match someone listens to."""
+        for match_id in list(self._subscribers):
+            self._later(self._push_news(match_id))
+
+    def _later(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) as a task the hub holds until it ends."""
+        task = asyncio.create_task(work)
+        self._news.add(task)
+        task.add_done_callback(self._news.discard)
 
     async def _push_news(self, match_id: str) -> None:
         try:
             live = await self.live(match_id)
         except Refusal:
             return
+        except StorageDown as down:
+            self._quiet.warning("news", "cannot read news of other processes: %s", down)
+            return
         if live.version > live.pushed:
             await self._push(live)
-
-    async def _poll(self) -> None:
-        """Push the actions other processes accepted, for the matches someone listens to."""
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            for match_id in list(self._subscribers):
-                try:
-                    live = await self.live(match_id)
-                except Refusal:
-                    continue
-                except Exception:
-                    log.exception("polling match %s", match_id)
-                    continue
-                if live.version > live.pushed:
-                    await self._push(live)
 
     # ---- bots -----------------------------------------------------------------------------------
 
@@ -577,32 +702,79 @@ class Hub:
         task.add_done_callback(lambda _: self._bots.pop(match_id, None))
 
     async def _play_bots(self, match_id: str) -> None:
-        """Let the bots play while one of them must decide."""
-        loop = asyncio.get_running_loop()
+        """Let the bots play while one of them must decide.
+
+        A decision that fails (a worker that died through every retry of the pool, an error, a
+        move the rules refuse) is asked for again; after ``bot_attempts`` failures the seat plays
+        a random legal action, and the seat's ``note`` in the match's view says so.
+        """
+        failures: list[str] = []
         while True:
-            live = await self.live(match_id)
+            try:
+                live = await self.live(match_id)
+            except Refusal:
+                return  # fenced: said when it was fenced
+            except StorageDown as down:
+                self._quiet.warning("bots wait", "the bots wait for the database: %s", down)
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
+                continue
             state = live.state
             seat = game_of(state).current_player(state)
             kind = live.kind(seat)
             if seat is None or kind == "human":
                 return
-            text = (
-                json.dumps(api.observation(state, seat))
-                if kind == "bot:mcts"
-                else api.to_json(state)
-            )
-            args = (kind, text, secrets.randbits(64), self.budget.iterations, self.budget.seconds)
             version = live.version
+            fallback = len(failures) >= self.bot_attempts
+            if fallback:
+                move = random_move(state, secrets.randbits(64))
+                live.notes[seat] = (
+                    f"the {kind} bot failed {len(failures)} times at version {version} "
+                    f"(last: {failures[-1]}); this seat played a random legal action instead"
+                )
+                live.views.clear()
+                log.error("match %s, seat %d: %s", match_id, seat, live.notes[seat])
+            else:
+                try:
+                    # A match whose creator is not known (made before a restart) is its own.
+                    owner = self._owners.get(match_id, f"match {match_id}")
+                    move = await self._deciders.decide(owner, kind, state, seat)
+                except Exception as exc:  # whatever it is, the seat must move
+                    failures.append(f"{type(exc).__name__}: {str(exc)[:160]}")
+                    self._quiet.error(
+                        f"bot {match_id}",
+                        "bot %s of match %s failed: %s",
+                        kind,
+                        match_id,
+                        failures[-1],
+                    )
+                    continue
             try:
-                move = await loop.run_in_executor(self._pool, bot_move, *args)
                 await self._accept(live, seat, move, version)
             except Refusal as refusal:
-                if refusal.status != 409:
-                    log.error("bot %s of match %s refused: %s", kind, match_id, refusal.error)
+                if refusal.status == 409:
+                    continue  # the match moved meanwhile: look again
+                if fallback:
+                    log.error(
+                        "match %s: a random legal action was refused: %s", match_id, refusal.error
+                    )
                     return
-            except Exception:
-                log.exception("bot %s of match %s failed", kind, match_id)
-                return
+                failures.append(f"its move {move[:40]!r} was refused: {refusal.error}")
+                continue
+            except StorageDown as down:
+                self._quiet.warning("bots wait", "the bots wait for the database: %s", down)
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
+                continue
+            failures = []
+            if fallback:
+                await self._keep_notes(live)
+
+    async def _keep_notes(self, live: Live) -> None:
+        """Store the match's notes, so that its view says them after a restart too."""
+        try:
+            await self.storage.write_notes(live.stored.id, live.notes)
+        except StorageDown as down:
+            # The note stays in memory; the move, committed, is what matters.
+            self._quiet.warning("notes", "a seat's note was not stored: %s", down)
 
 
 def _seat_number(seat: object, seats: int) -> int:
