@@ -367,6 +367,15 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             lines.append(f"{event.kind}{who}" + (f": {detail}" if detail else ""))
         return lines
 
+    def describe(self, rules: RulesT, state: StateT, action: Action) -> str:
+        """``action``, one option of ``state``'s pending decision, as a short sentence.
+
+        For people choosing (a page's menu, the command line's ``play``, the viewer), in the
+        voice of ``describe_events``; distinct options of one decision read differently. By
+        default the notation itself.
+        """
+        return str(action)
+
     def evaluate(self, rules: RulesT, state: StateT, player: int) -> float:
         """A rough worth of ``state`` for ``player``, for a one-step greedy bot.
 

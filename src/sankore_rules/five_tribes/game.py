@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from sankore_rules.core.actions import Action
 from sankore_rules.core.game import ActionSpace, Game, Sampler, TensorLayout, Variant
 from sankore_rules.five_tribes import serial
 from sankore_rules.five_tribes.board import GAME, FiveTribesRules, load_five_tribes
@@ -140,6 +141,12 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         from sankore_rules.five_tribes.display import describe_events
 
         return describe_events(state)
+
+    def describe(self, rules: FiveTribesRules, state: FiveTribesState, action: Action) -> str:
+        """The action in words, in the voice of the events."""
+        from sankore_rules.five_tribes.display.describe import describe
+
+        return describe(rules, state, action)
 
     def evaluate(self, rules: FiveTribesRules, state: FiveTribesState, player: int) -> float:
         """Points, then coins and goods (see ``five_tribes.search.evaluate``)."""
