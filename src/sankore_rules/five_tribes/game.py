@@ -136,6 +136,12 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
 
         return state_svg(rules, state, viewer=viewer)
 
+    def clickable_svg(self, rules: FiveTribesRules, state: FiveTribesState, viewer: int) -> str:
+        """The picture for ``viewer``, its legal actions on it when it is to decide."""
+        from sankore_rules.five_tribes.display.picture import state_svg
+
+        return state_svg(rules, state, viewer=viewer, clickable=True)
+
     def describe_events(self, state: FiveTribesState) -> list[str]:
         """The last action's events in words."""
         from sankore_rules.five_tribes.display import describe_events

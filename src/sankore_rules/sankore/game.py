@@ -205,6 +205,12 @@ class SankoreGame(Game[Rules, State]):
 
         return state_svg(rules, state, viewer=viewer)
 
+    def clickable_svg(self, rules: Rules, state: State, viewer: int) -> str:
+        """The picture for ``viewer``, its legal actions on it when it is to decide."""
+        from sankore_rules.sankore.display.svg import state_svg
+
+        return state_svg(rules, state, viewer=viewer, clickable=True)
+
     def describe_events(self, state: State) -> list[str]:
         """The last action's events in words."""
         from sankore_rules.sankore.display.text import describe_events
