@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from sankore_rules.core.actions import Action
 from sankore_rules.core.svg import Panel, el, text, title
 
-__all__ = ["CONTROLS_PANEL", "Clicks"]
+__all__ = ["CONTROLS_PANEL", "Clicks", "with_controls"]
 
 #: The name of the panel of buttons (``data-panel``).
 CONTROLS_PANEL = "controls"
@@ -132,6 +132,36 @@ class Clicks:
         return Panel(
             CONTROLS_PANEL, (0, 0, width, height), "", backdrop + heading + "".join(buttons)
         )
+
+
+def with_controls(
+    clicks: Clicks, size: tuple[int, int], panels: Sequence[Panel], top: int, margin: int
+) -> tuple[tuple[int, int], list[Panel]]:
+    """A picture's panels with the panel of buttons inserted at ``top``, under the status line.
+
+    The panels from ``top`` down move down to make room, so the prompt and its buttons are
+    the first thing a player reads; nothing moves when every action took a place.
+
+    Args:
+        clicks: the actions, every place of the picture drawn already.
+        size: the picture's width and height.
+        panels: its panels.
+        top: where the buttons go (the height of what stays above them).
+        margin: the room left and right of the buttons, and under them.
+    """
+    w, h = size
+    controls = clicks.controls(w - 2 * margin)
+    if controls is None:
+        return size, list(panels)
+    room = controls.box[3] + margin
+    moved = [
+        p
+        if p.box[1] < top
+        else Panel(p.name, (p.box[0], p.box[1] + room, *p.box[2:]), p.board, p.pieces)
+        for p in panels
+    ]
+    placed = Panel(controls.name, (margin, top, *controls.box[2:]), "", controls.pieces)
+    return (w, h + room), [*moved, placed]
 
 
 def _target(actions: Sequence[Action], words: Sequence[str], *content: str) -> str:

@@ -21,7 +21,7 @@ and under the Sultanate are ``panels``.
 
 from __future__ import annotations
 
-from sankore_rules.core.clickable import Clicks
+from sankore_rules.core.clickable import Clicks, with_controls
 from sankore_rules.core.svg import Panel, el, picture, shape, text, title
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.display import panels as side
@@ -142,10 +142,7 @@ def state_svg(
             pieces = side.player(rules, state, seat, turn == seat, hidden, marks, clicks)
             panels.append(Panel(f"player-{seat}", box, "", pieces))
     if clicks is not None:
-        controls = clicks.controls(width - 2 * MARGIN)
-        if controls is not None:
-            panels.append(_placed(controls, MARGIN, height))
-            height += controls.box[3] + GAP
+        (width, height), panels = with_controls(clicks, (width, height), panels, STATUS, MARGIN)
     label = (
         "Five Tribes: the whole table"
         if viewer is None
@@ -154,12 +151,6 @@ def state_svg(
         else f"Five Tribes as P{viewer} sees it"
     )
     return picture("five-tribes", label, (width, height), BACKGROUND, panels)
-
-
-def _placed(panel: Panel, x: int, y: int) -> Panel:
-    """``panel`` with its box moved to (x, y)."""
-    _, _, w, h = panel.box
-    return Panel(panel.name, (x, y, w, h), panel.board, panel.pieces)
 
 
 def _status(rules: FiveTribesRules, state: FiveTribesState | None) -> str:

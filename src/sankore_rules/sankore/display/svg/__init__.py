@@ -30,7 +30,7 @@ Examples:
 
 from __future__ import annotations
 
-from sankore_rules.core.clickable import Clicks
+from sankore_rules.core.clickable import with_controls
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.svg import Panel, picture
 from sankore_rules.sankore import engine
@@ -91,7 +91,7 @@ def state_svg(
     scene = Scene(rules, state, marks, viewer, clicks)
     size, panels = _layout(scene)
     if clicks is not None:
-        size, panels = _with_controls(clicks, size, panels)
+        size, panels = with_controls(clicks, size, panels, _STATUS, _GAP)
     label = (
         "Sankoré: the whole game"
         if viewer is None
@@ -242,17 +242,6 @@ def _layout(scene: Scene) -> tuple[tuple[int, int], list[Panel]]:
         panels.append(_moved(panel, _GAP + column * cell, top))
         row_height = max(row_height, panel.box[3])
     return (w, top + row_height + _GAP), panels
-
-
-def _with_controls(
-    clicks: Clicks, size: tuple[int, int], panels: list[Panel]
-) -> tuple[tuple[int, int], list[Panel]]:
-    """The picture with the panel of buttons under it, for the actions no place took."""
-    w, h = size
-    controls = clicks.controls(w - 2 * _GAP)
-    if controls is None:
-        return size, panels
-    return (w, h + controls.box[3] + _GAP), [*panels, _moved(controls, _GAP, h)]
 
 
 def _status(scene: Scene, width: int) -> Panel:
