@@ -77,7 +77,9 @@ class StandIn:
             return
         seat = 0 if request.headers.get("authorization") == f"Bearer {TOKEN}" else None
         path, method = url.path, request.method
-        if path == "/" or path.startswith("/static/"):
+        if path == "/example.html":
+            route.fulfill(status=200, body=docs_example(), content_type="text/html")
+        elif path == "/" or path.startswith("/static/"):
             name = "index.html" if path == "/" else path.removeprefix("/static/")
             body = (STATIC / name).read_text(encoding="utf-8")
             route.fulfill(status=200, body=body, content_type=TYPES[Path(name).suffix])
@@ -118,6 +120,15 @@ class StandIn:
     @staticmethod
     def _json(route: Any, data: Any, status: int = 200) -> None:
         route.fulfill(status=status, body=json.dumps(data), content_type="application/json")
+
+
+def docs_example() -> str:
+    """The ten-line web page of docs/pictures.md, for the stand-in's match and seat 0."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "pictures.md").read_text("utf-8")
+    block = page.split("### A web page played by clicking", 1)[1]
+    html = block.split("```html\n", 1)[1].split("```", 1)[0]
+    assert html.count("\n") <= 16, "the example is no longer short"
+    return html.replace("/api/matches/ID", f"/api/matches/{MATCH}").replace("TOKEN", TOKEN)
 
 
 @pytest.fixture(scope="module")
@@ -236,5 +247,34 @@ def test_the_board_by_keyboard_and_its_words(browser: Any) -> None:
         timeout=WAIT,
     )
     assert stand_in.posted == [str(first)]
+    assert errors == [] and stand_in.outside == []
+    page.close()
+
+
+def test_the_docs_web_page_plays_by_clicking(browser: Any) -> None:
+    """docs/pictures.md's page of plain JavaScript plays a seat through the picture endpoint:
+    clicks on the board's places, a place of several actions answered by its prompt."""
+    stand_in = StandIn({"players": 2}, seed=2)
+    stand_in.claimed = True
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda dialog: dialog.accept("0"))
+    page.route("**/*", stand_in.handle)
+    page.goto(f"{HOME}/example.html")
+    rng = random.Random(2)
+    for _ in range(12):
+        before = stand_in.version
+        # The picture shown now is marked, to tell the next one from it.
+        fresh = "#board svg:not([data-seen])[aria-label$='as P0 sees it'] [data-actions]"
+        page.wait_for_selector(fresh, timeout=WAIT)
+        page.eval_on_selector("#board svg", "svg => { svg.dataset.seen = 'yes'; }")
+        place = rng.choice(page.query_selector_all("#board [data-actions]"))
+        actions = json.loads(place.get_attribute("data-actions") or "[]")
+        place.click(timeout=WAIT)
+        page.wait_for_selector(fresh, timeout=WAIT)
+        assert stand_in.posted[-1] == actions[0] and stand_in.version > before
+    assert len(stand_in.posted) == 12
     assert errors == [] and stand_in.outside == []
     page.close()
