@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 import sankore_rules as sr
 from sankore_rules.core.game import SPECTATOR
 from sankore_rules.interfaces.server.views import match_view
-from test_browser import CHROMIUM, CHROMIUM_ARGS, MISSING
+from test_browser import MISSING
+from test_browser import browser as browser  # the fixture: Debian's Chromium, headless
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -129,15 +128,6 @@ def docs_example() -> str:
     html = block.split("```html\n", 1)[1].split("```", 1)[0]
     assert html.count("\n") <= 16, "the example is no longer short"
     return html.replace("/api/matches/ID", f"/api/matches/{MATCH}").replace("TOKEN", TOKEN)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless and off the network."""
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _open(browser: Any, stand_in: StandIn) -> tuple[Any, list[str]]:
