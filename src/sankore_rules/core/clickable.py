@@ -56,10 +56,6 @@ class Clicks:
                 self._placed.setdefault(key, []).append(action)
         self._drawn: set[Action] = set()
 
-    def has(self, key: Hashable) -> bool:
-        """Whether some legal action stands for the place ``key``."""
-        return key in self._placed
-
     def circle(self, key: Hashable, x: float, y: float, r: float) -> str:
         """The hit area of the place ``key``: a circle of radius ``r`` round (x, y)."""
         return self._hit(key, "circle", cx=x, cy=y, r=r)
