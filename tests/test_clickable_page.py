@@ -13,6 +13,7 @@ recorded and refused) and the page logs no error.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ MATCH = "M1"
 TOKEN = "T0"
 #: A bound on each wait for the page, in milliseconds.
 WAIT = 15_000
+#: A place to click on seat 0's own picture.
+MINE = "#picture svg[aria-label$='as P0 sees it'] [data-actions]"
 #: Each static file with its type.
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 
@@ -159,9 +162,7 @@ def _play_by_clicking(page: Any, stand_in: StandIn, rng: random.Random) -> int:
     while not sr.is_terminal(stand_in.state):
         before = stand_in.version
         _shown(page, before)
-        page.wait_for_selector(
-            "#picture svg[aria-label$='as P0 sees it'] [data-actions]", timeout=WAIT
-        )
+        page.wait_for_selector(MINE, timeout=WAIT)
         places = page.query_selector_all("#picture [data-actions]")
         place = rng.choice(places)
         actions = json.loads(place.get_attribute("data-actions") or "[]")
@@ -266,5 +267,57 @@ def test_the_docs_web_page_plays_by_clicking(browser: Any) -> None:
         page.wait_for_selector(fresh, timeout=WAIT)
         assert stand_in.posted[-1] == actions[0] and stand_in.version > before
     assert len(stand_in.posted) == 12
+    assert errors == [] and stand_in.outside == []
+    page.close()
+
+
+#: Where the page's screenshots of the docs are written, when asked (a folder).
+SHOTS = os.environ.get("SANKORE_PAGE_SHOTS")
+
+
+@pytest.mark.parametrize(
+    ("name", "setup"),
+    [
+        ("sankore-4", {"players": 4}),
+        ("sankore-solo", {"players": 1, "scholar": "easy"}),
+        ("five-tribes", {"players": 2, "game": "five_tribes"}),
+    ],
+)
+def test_the_prompt_and_my_board_stay_in_view_at_1280(
+    browser: Any, name: str, setup: dict[str, Any]
+) -> None:
+    """At 1280 x 800 the prompt and the choices are in view beside the board, and 'My board'
+    brings the seat's own board into the board's box. With SANKORE_PAGE_SHOTS=FOLDER, the
+    page is saved there as match-page-NAME.png (the screenshots of docs/pictures.md)."""
+    stand_in = StandIn(setup, seed=3)
+    page, errors = _open(browser, stand_in)
+    page.click("button[data-claim='0']", timeout=WAIT)
+    rng = random.Random(3)
+    for _ in range(3):  # a few moves in: a position with something on the board
+        before = stand_in.version
+        _shown(page, before)
+        page.wait_for_selector(MINE, timeout=WAIT)
+        places = page.query_selector_all("#picture [data-actions]")
+        one = [p for p in places if len(json.loads(p.get_attribute("data-actions") or "")) == 1]
+        rng.choice(one).click(timeout=WAIT)
+        page.wait_for_function(
+            "v => Number(document.querySelector('#status').dataset.version) > v",
+            arg=before,
+            timeout=WAIT,
+        )
+    _shown(page, stand_in.version)
+    for shown in ("#status", "#legal button", "#notation"):
+        box = page.locator(shown).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, shown
+        assert box["x"] + box["width"] <= 1280, shown
+    page.click("#my-board")
+    board = page.locator("#picture").bounding_box()
+    mine = page.locator('#picture [data-panel="player-0"]').bounding_box()
+    assert board is not None and mine is not None
+    assert board["y"] <= mine["y"] < board["y"] + board["height"]
+    shot = page.screenshot()
+    assert shot.startswith(b"\x89PNG")
+    if SHOTS:
+        Path(SHOTS, f"match-page-{name}.png").write_bytes(shot)
     assert errors == [] and stand_in.outside == []
     page.close()
