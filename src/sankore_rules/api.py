@@ -47,6 +47,7 @@ __all__ = [
     "CHANCE",
     "apply",
     "chance_outcomes",
+    "describe",
     "explain",
     "final_scores",
     "find_game",
@@ -333,6 +334,26 @@ def explain(state: PlayedState, action: Action | str, *, player: int | None = No
     except ActionSyntaxError as exc:
         return [Reason("bad_notation", str(exc))]
     return game_of(state).explain(rules_of(state), state, parsed, player)
+
+
+def describe(state: PlayedState, action: Action | str) -> str:
+    """``action``, an option of ``state``'s pending decision, in words for people.
+
+    A short sentence in the voice of the events ("Teach the Class ast-1a on c1a", "Drop a
+    blue meeple on b3"), for a menu or a prompt; the notation (``str(action)``) stays what a
+    program sends. Distinct legal actions of one decision have distinct descriptions. An
+    action that is not legal now is described all the same, as well as its words allow.
+
+    Raises:
+        ActionSyntaxError: for text that is not action notation at all.
+
+    Examples:
+        >>> state = new_game(players=2, seed=1)
+        >>> describe(state, "draft the-1e")
+        'Draft the Class tile the-1e with a Book of mathematics and a Student of theology'
+    """
+    game, rules = _played_by(state)
+    return game.describe(rules, state, _as_action(action))
 
 
 def is_terminal(state: PlayedState) -> bool:

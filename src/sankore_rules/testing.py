@@ -14,6 +14,8 @@ from its options) and hands each one to the check of every door:
 - ``observation``: each seat's observation is JSON, names the game and the viewer, and does not
   change when the game's sampler redraws what that seat cannot see;
 - ``drawing``: the text and SVG drawings;
+- ``clickable``: the picture of the seat to decide carries exactly its legal actions
+  (``data-actions``), every other viewer's none;
 - ``bots``: the random, greedy and search bots choose legal actions;
 - ``determinize``: states drawn from an observation are sound and show the same;
 - ``information``: each seat's information state holds its observations in order; a state drawn
@@ -66,6 +68,7 @@ __all__ = [
     "check_api",
     "check_bots",
     "check_chance",
+    "check_clickable",
     "check_determinize",
     "check_drawing",
     "check_information",
@@ -471,6 +474,73 @@ def check_drawing(play: Playthrough, *, seed: int = 0) -> None:
             )
 
 
+def check_clickable(play: Playthrough, *, seed: int = 0) -> None:
+    """A clickable picture carries exactly the legal actions, and only for the seat to decide.
+
+    At states spread over the game, the picture ``state_svg(state, seat, clickable=True)`` of
+    the seat to decide holds, over all its ``data-actions``, exactly the notations of the
+    legal actions, each a JSON array; every other seat's and the spectator's holds none, nor
+    does the plain picture; and the deciding seat's is the same for a state whose hidden parts
+    the game's sampler redrew for that seat. A game without clickable pictures
+    (``NotSupported`` for the seat to decide) is checked for the other viewers only.
+    """
+    from sankore_rules.core.game import SPECTATOR, NotSupported
+    from sankore_rules.interfaces.search import sample_state
+    from sankore_rules.interfaces.svg import state_svg
+
+    rng = random.Random(seed)
+    with _door("clickable", play) as door:
+        for i in _undecided(play, 3 * SAMPLED_STATES):
+            door.step = i
+            state = play.states[i]
+            game = api.game_of(state)
+            deciding = game.current_player(state)
+            for viewer in (*range(game.seats(state)), SPECTATOR):
+                try:
+                    picture = state_svg(state, viewer, clickable=True)
+                except NotSupported:
+                    door.require(viewer == deciding, f"no clickable picture for seat {viewer}")
+                    continue
+                found = _data_actions(door, picture)
+                if viewer != deciding:
+                    door.require(not found, f"the picture of seat {viewer} carries actions")
+                    continue
+                legal = {str(a) for a in api.legal_actions(state)}
+                door.require(
+                    found == legal,
+                    f"the clickable picture's actions are not the legal ones: missing "
+                    f"{sorted(legal - found)}, not legal {sorted(found - legal)}",
+                )
+                plain = _data_actions(door, state_svg(state, viewer))
+                door.require(not plain, "the plain picture carries actions")
+                try:
+                    redrawn = sample_state(state, viewer, rng)
+                except NotSupported:
+                    continue
+                door.require(
+                    picture == state_svg(redrawn, viewer, clickable=True),
+                    "the clickable picture changes when what its seat cannot see is redrawn",
+                )
+
+
+def _data_actions(door: _Door, picture: str) -> set[str]:
+    """The union of every ``data-actions`` of ``picture``, each read as a JSON array."""
+    found: set[str] = set()
+    for element in ET.fromstring(picture).iter():
+        listed = element.get("data-actions")
+        if listed is None:
+            continue
+        actions = json.loads(listed)
+        door.require(
+            isinstance(actions, list)
+            and bool(actions)
+            and all(isinstance(a, str) for a in actions),
+            f"data-actions is not a JSON array of notations: {listed!r}",
+        )
+        found.update(actions)
+    return found
+
+
 def check_bots(play: Playthrough, *, seed: int = 0) -> None:
     """The random and greedy bots, and a search bot on a tiny budget, choose legal actions."""
     from sankore_rules.interfaces.bots import GreedyBot, RandomBot
@@ -724,6 +794,7 @@ _CHECKS: dict[str, Callable[[Playthrough], None]] = {
     "records": check_records,
     "observation": check_observation,
     "drawing": check_drawing,
+    "clickable": check_clickable,
     "bots": check_bots,
     "determinize": check_determinize,
     "information": check_information,

@@ -401,6 +401,25 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """
         raise NotSupported(f"{self.name} has no SVG drawing")
 
+    def clickable_svg(self, rules: RulesT, state: StateT, viewer: int) -> str:
+        """``svg`` of ``state`` for ``viewer``, which a seat plays by clicking when it decides.
+
+        When ``viewer`` is the seat to decide, every element standing for some of its legal
+        actions carries ``data-actions``, a JSON array of their notations, and every legal
+        action is on at least one element (those that stand for no place on labelled buttons
+        drawn in the picture; ``core/clickable.py`` draws both). For any other viewer, no
+        ``data-actions`` at all: the plain picture.
+
+        A separate hook, so that a game written against ``svg`` alone keeps working: by
+        default the plain picture for every viewer but the seat to decide, which is refused.
+
+        Raises:
+            NotSupported: the game's pictures do not carry actions, and ``viewer`` decides.
+        """
+        if self.is_terminal(state) or self.current_player(state) != viewer:
+            return self.svg(rules, state, viewer)
+        raise NotSupported(f"{self.name} has no clickable picture")
+
     def describe_events(self, state: StateT) -> list[str]:
         """What the last action did, a line of words per event."""
         lines = []
@@ -409,6 +428,15 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             detail = ", ".join(f"{k} {v}" for k, v in event.detail.items())
             lines.append(f"{event.kind}{who}" + (f": {detail}" if detail else ""))
         return lines
+
+    def describe(self, rules: RulesT, state: StateT, action: Action) -> str:
+        """``action``, one option of ``state``'s pending decision, as a short sentence.
+
+        For people choosing (a page's menu, the command line's ``play``, the viewer), in the
+        voice of ``describe_events``; distinct options of one decision read differently. By
+        default the notation itself.
+        """
+        return str(action)
 
     def evaluate(self, rules: RulesT, state: StateT, player: int) -> float:
         """A rough worth of ``state`` for ``player``, for a one-step greedy bot.

@@ -20,6 +20,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from sankore_rules.core.actions import Action
 from sankore_rules.core.chance import chance_mode
 from sankore_rules.core.game import ActionSpace, Game, Sampler, TensorLayout, Variant
 from sankore_rules.core.information import InformationState
@@ -145,11 +146,23 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
 
         return state_svg(rules, state, viewer=viewer)
 
+    def clickable_svg(self, rules: FiveTribesRules, state: FiveTribesState, viewer: int) -> str:
+        """The picture for ``viewer``, its legal actions on it when it is to decide."""
+        from sankore_rules.five_tribes.display.picture import state_svg
+
+        return state_svg(rules, state, viewer=viewer, clickable=True)
+
     def describe_events(self, state: FiveTribesState) -> list[str]:
         """The last action's events in words."""
         from sankore_rules.five_tribes.display import describe_events
 
         return describe_events(state)
+
+    def describe(self, rules: FiveTribesRules, state: FiveTribesState, action: Action) -> str:
+        """The action in words, in the voice of the events."""
+        from sankore_rules.five_tribes.display.describe import describe
+
+        return describe(rules, state, action)
 
     def evaluate(self, rules: FiveTribesRules, state: FiveTribesState, player: int) -> float:
         """Points, then coins and goods (see ``five_tribes.search.evaluate``)."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import cattrs
 
+from sankore_rules.core.actions import Action
 from sankore_rules.core.chance import chance_mode
 from sankore_rules.core.game import ActionSpace, Game, Option, Sampler, TensorLayout, Variant
 from sankore_rules.core.information import InformationState
@@ -204,11 +205,23 @@ class SankoreGame(Game[Rules, State]):
 
         return state_svg(rules, state, viewer=viewer)
 
+    def clickable_svg(self, rules: Rules, state: State, viewer: int) -> str:
+        """The picture for ``viewer``, its legal actions on it when it is to decide."""
+        from sankore_rules.sankore.display.svg import state_svg
+
+        return state_svg(rules, state, viewer=viewer, clickable=True)
+
     def describe_events(self, state: State) -> list[str]:
         """The last action's events in words."""
         from sankore_rules.sankore.display.text import describe_events
 
         return describe_events(state)
+
+    def describe(self, rules: Rules, state: State, action: Action) -> str:
+        """The action in words, in the voice of the events."""
+        from sankore_rules.sankore.display.describe import describe
+
+        return describe(rules, state, action)
 
     def evaluate(self, rules: Rules, state: State, player: int) -> float:
         """Score, then the means to score more (see ``sankore.search.evaluate``)."""

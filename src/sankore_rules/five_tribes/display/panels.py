@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from sankore_rules.core.clickable import Clicks
 from sankore_rules.core.svg import el, shape, text, title
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.display.look import (
@@ -93,11 +94,24 @@ def _space(track: str, index: int, y: float, label: str) -> str:
     )
 
 
-def markers(rules: FiveTribesRules, state: FiveTribesState | None, marks: Marks) -> str:
-    """Each marker on its space of the Turn Order Track or the Bid Order Track."""
+def markers(
+    rules: FiveTribesRules,
+    state: FiveTribesState | None,
+    marks: Marks,
+    clicks: Clicks | None = None,
+) -> str:
+    """Each marker on its space of the Turn Order Track or the Bid Order Track.
+
+    And over each free space of the Turn Order Track, its hit area when a bid stands for it.
+    """
     if state is None:
         return ""
     parts = []
+    if clicks is not None:
+        for i, value in enumerate(rules.tables.tracks.bids):
+            if state.turn_order_track[i] is None:
+                x = _FIRST + i * (_SPACE + 4)
+                parts.append(clicks.box(("bid", str(value)), x, _TURN_ORDER_Y, _SPACE, _SPACE))
     for track, spaces, y in (
         (TURN_ORDER, state.turn_order_track, _TURN_ORDER_Y),
         (BID_ORDER, state.bid_order_track, _BID_ORDER_Y),
@@ -175,8 +189,10 @@ def market(state: FiveTribesState | None) -> str:
     return "".join(parts)
 
 
-def display(rules: FiveTribesRules, state: FiveTribesState | None) -> str:
-    """The face-up Djinns: name, points and power."""
+def display(
+    rules: FiveTribesRules, state: FiveTribesState | None, clicks: Clicks | None = None
+) -> str:
+    """The face-up Djinns: name, points and power; over each, its hit area (``clicks``)."""
     if state is None:
         return ""
     parts = []
@@ -202,6 +218,8 @@ def display(rules: FiveTribesRules, state: FiveTribesState | None) -> str:
                 data_djinn=djinn_id,
             )
         )
+        if clicks is not None:
+            parts.append(clicks.box(("djinn", djinn_id), x, 20, width, 64))
     return "".join(parts)
 
 
@@ -285,8 +303,13 @@ def player(
     to_play: bool,
     hidden: bool,
     marks: Marks,
+    clicks: Clicks | None = None,
 ) -> str:
-    """One player's panel: badge, coins, camels, Viziers and Elders, goods, Fakirs, Djinns."""
+    """One player's panel: badge, coins, camels, Viziers and Elders, goods, Fakirs, Djinns.
+
+    With ``clicks``, the hit areas of its Viziers and Elders (to kill one) and of its Djinns
+    (to use one's power).
+    """
     p = state.players[seat]
     colour = player_colour(seat)
     tiles = sum(1 for owner in state.camels if owner == seat)
@@ -330,6 +353,8 @@ def player(
                 data_player=seat,
             )
         )
+        if clicks is not None:
+            parts.append(clicks.box(("pool", seat, rules.colours[k]), x, 34, 86, 20))
         x += 92
     parts.append(
         el(
@@ -384,6 +409,8 @@ def player(
                 data_player=seat,
             )
         )
+        if clicks is not None:
+            parts.append(clicks.box(("power", seat, djinn_id), x, 86, width, 22))
         x += width + 4
     if not p.djinns:
         parts.append(text(8, 101, "no Djinns", font_size=11, fill="#777777"))

@@ -21,9 +21,11 @@ and under the Sultanate are ``panels``.
 
 from __future__ import annotations
 
+from sankore_rules.core.clickable import Clicks, with_controls
 from sankore_rules.core.svg import Panel, el, picture, shape, text, title
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.display import panels as side
+from sankore_rules.five_tribes.display.clicks import clicks_for
 from sankore_rules.five_tribes.display.look import (
     BACKGROUND,
     CELL,
@@ -65,7 +67,11 @@ __all__ = [
 
 
 def state_svg(
-    rules: FiveTribesRules, state: FiveTribesState | None, *, viewer: int | None = None
+    rules: FiveTribesRules,
+    state: FiveTribesState | None,
+    *,
+    viewer: int | None = None,
+    clickable: bool = False,
 ) -> str:
     """The whole table as an SVG document: the game's drawing hook.
 
@@ -76,7 +82,12 @@ def state_svg(
         viewer: draw the table as this seat sees it: the other players' coins are hidden
             (FT-PUB-3); ``SPECTATOR`` (-1) hides every seat's. None (the door's picture)
             draws the whole state, every coin shown.
+        clickable: when ``viewer`` is the seat to decide, put its legal actions on the
+            picture (``data-actions`` on the tiles, track spaces, Djinns and pools they stand
+            for, and a panel of buttons at the bottom for the others; see
+            ``core/clickable.py``). For any other viewer the picture is the plain one.
     """
+    clicks = clicks_for(rules, state, viewer) if clickable and state is not None else None
     board_w, board_h = rules.columns * CELL, rules.rows * CELL
     top = STATUS + MARGIN
     seats = 0 if state is None else state.player_count
@@ -92,7 +103,9 @@ def state_svg(
                 f"row-{row}",
                 (MARGIN, top + row * CELL, board_w, CELL),
                 "".join(_tile(rules, state, i) for i in cells),
-                "" if state is None else "".join(_pieces(rules, state, i, marks) for i in cells),
+                ""
+                if state is None
+                else "".join(_pieces(rules, state, i, marks, clicks) for i in cells),
             )
         )
     side_x, y = MARGIN + board_w + MARGIN, top
@@ -100,12 +113,19 @@ def state_svg(
         box = (side_x, y, SIDE, h - 8)
         if name == "tracks":
             panels.append(
-                Panel(name, box, side.tracks_board(rules, state), side.markers(rules, state, marks))
+                Panel(
+                    name,
+                    box,
+                    side.tracks_board(rules, state),
+                    side.markers(rules, state, marks, clicks),
+                )
             )
         elif name == "market":
             panels.append(Panel(name, box, heading("Resource-card market"), side.market(state)))
         elif name == "djinns":
-            panels.append(Panel(name, box, heading("Djinn display"), side.display(rules, state)))
+            panels.append(
+                Panel(name, box, heading("Djinn display"), side.display(rules, state, clicks))
+            )
         else:
             panels.append(Panel(name, box, side.legend(rules), ""))
         y += h
@@ -119,8 +139,10 @@ def state_svg(
                 PLAYER_H,
             )
             hidden = viewer is not None and seat != viewer
-            pieces = side.player(rules, state, seat, turn == seat, hidden, marks)
+            pieces = side.player(rules, state, seat, turn == seat, hidden, marks, clicks)
             panels.append(Panel(f"player-{seat}", box, "", pieces))
+    if clicks is not None:
+        (width, height), panels = with_controls(clicks, (width, height), panels, STATUS, MARGIN)
     label = (
         "Five Tribes: the whole table"
         if viewer is None
@@ -184,8 +206,17 @@ def _tile(rules: FiveTribesRules, state: FiveTribesState | None, index: int) -> 
     )
 
 
-def _pieces(rules: FiveTribesRules, state: FiveTribesState, index: int, marks: Marks) -> str:
-    """The meeples, the camel, the palm trees and the palaces on one tile, and its ring."""
+def _pieces(
+    rules: FiveTribesRules,
+    state: FiveTribesState,
+    index: int,
+    marks: Marks,
+    clicks: Clicks | None = None,
+) -> str:
+    """The meeples, the camel, the palm trees and the palaces on one tile, and its ring.
+
+    Over them, the tile's hit area when legal actions stand for it (``clicks``).
+    """
     x = index % rules.columns * CELL
     name = rules.cells[index]
     parts = [ring(marks, ("cell", index), x + 2, 2, CELL - 4, CELL - 4, data_on=name)]
@@ -236,4 +267,6 @@ def _pieces(rules: FiveTribesRules, state: FiveTribesState, index: int, marks: M
         parts.append(
             el("g", house, title(f"a palace on {name}"), data_piece="palace", data_on=name)
         )
+    if clicks is not None:
+        parts.append(clicks.box(("cell", index), x + 2, 2, CELL - 4, CELL - 4))
     return "".join(parts)

@@ -1,12 +1,17 @@
 // The browser client of the match server: a lobby, and a match page for a seat or a spectator.
 // Plain JavaScript module, no build step: it speaks the JSON protocol of docs/server.md and
 // names no game (the games and their options come from GET /api/games).
+//
+// The board is the seat's clickable picture (docs/pictures.md): every element standing for
+// legal actions carries data-actions (their notations) and a <title> with their words. A click
+// (or Enter on it, reached by Tab) plays its one action, or opens a menu of its actions' words.
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KINDS = ["human", "bot:random", "bot:greedy", "bot:mcts"];
 
 let games = [];
 let current = null; // { id, seat, token, version, socket }
+let zoom = null; // the board's width in pixels; null: fit the box
 
 // ---- talking to the server --------------------------------------------------------------------
 
@@ -171,6 +176,11 @@ async function show(view) {
   const here = current;
   // An answer may arrive after a newer view (a bot moved meanwhile): never step back.
   if (here.version !== undefined && view.version < here.version) return;
+  // The same view again (a push racing the answer to our own action): nothing to redraw, and
+  // a menu the player just opened stays open.
+  const key = `${view.version}:${view.seat}`;
+  if (here.shown === key) return;
+  here.shown = key;
   here.version = view.version;
   $("who").textContent = view.seat === null ? "spectator" : `seat ${view.seat}`;
   const seats = view.seats.map((seat, i) => {
@@ -192,14 +202,9 @@ async function show(view) {
     : `Version ${view.version}: seat ${decision.player} to decide: ${decision.prompt}` +
       (decision.player === view.seat ? " (you)" : "");
   $("status").dataset.version = String(view.version);
-  const buttons = view.legal.map((notation) => {
-    const button = document.createElement("button");
-    button.textContent = notation;
-    button.dataset.action = notation;
-    button.onclick = () => act(notation);
-    return button;
-  });
-  $("legal").replaceChildren(...buttons);
+  $("legal").replaceChildren(...view.legal.map((notation) => choice(notation, null)));
+  $("how").hidden = view.legal.length === 0;
+  closeMenu();
   $("notation-form").hidden = view.seat === null || view.terminal;
   $("observation").textContent = JSON.stringify(view.observation, null, 1);
   const scores = $("scores");
@@ -212,11 +217,134 @@ async function show(view) {
     scores.textContent = `Final scores: ${lines.join(", ")}`;
     scores.dataset.totals = JSON.stringify(view.scores.totals);
   }
-  const picture = await call("GET", `/api/matches/${here.id}/picture`, undefined, here.token);
+  const path = `/api/matches/${here.id}/picture${here.token ? "?clickable=1" : ""}`;
+  const picture = await call("GET", path, undefined, here.token);
   if (picture.status === 200 && current === here && here.version === view.version) {
-    // The server's own SVG drawing as this seat (or, without a token, a spectator) sees it.
+    // The server's own SVG drawing as this seat (or, without a token, a spectator) sees it;
+    // for the seat to decide, with its legal actions on it.
     $("picture").innerHTML = picture.data;
+    $("picture").dataset.version = String(view.version);
+    fitBoard();
+    const words = wordsOf($("picture"));
+    $("legal").replaceChildren(...view.legal.map((notation) => choice(notation, words.get(notation))));
+    $("my-board").hidden = !here.token || !myPanel();
   }
+}
+
+// A button for one action: its words when the picture gave them, its notation beside them.
+function choice(notation, words) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = notation;
+  if (words) {
+    const code = document.createElement("code");
+    code.textContent = notation;
+    button.append(words, code);
+  } else {
+    button.textContent = notation;
+  }
+  button.onclick = () => act(notation);
+  return button;
+}
+
+// ---- the board ----------------------------------------------------------------------------------
+
+// Each element of the picture that stands for actions: its notations, and its actions' words.
+function placeOf(element) {
+  const place = element instanceof Element ? element.closest("#picture [data-actions]") : null;
+  if (!place) return null;
+  const actions = JSON.parse(place.dataset.actions);
+  const title = place.querySelector("title");
+  const said = title ? title.textContent.split("; ") : [];
+  const words = actions.map((action, i) => (said.length === actions.length ? said[i] : action));
+  return { place, actions, words };
+}
+
+// The words of every action the picture carries, by notation.
+function wordsOf(root) {
+  const words = new Map();
+  for (const element of root.querySelectorAll("[data-actions]")) {
+    const found = placeOf(element);
+    found.actions.forEach((action, i) => words.set(action, found.words[i]));
+  }
+  return words;
+}
+
+function choose(found) {
+  if (found.actions.length === 1) {
+    act(found.actions[0]);
+    return;
+  }
+  openMenu(found);
+}
+
+function openMenu(found) {
+  const menu = $("menu");
+  const buttons = found.actions.map((action, i) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("role", "menuitem");
+    button.dataset.action = action;
+    button.textContent = found.words[i];
+    button.title = action;
+    button.onclick = () => {
+      closeMenu();
+      act(action);
+    };
+    return button;
+  });
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.textContent = "Cancel";
+  cancel.onclick = closeMenu;
+  menu.replaceChildren(...buttons, cancel);
+  // Beside the place clicked, inside the board's box.
+  const box = $("board").getBoundingClientRect();
+  const at = found.place.getBoundingClientRect();
+  menu.style.left = `${Math.max(0, Math.min(at.right - box.left + 4, box.width - 260))}px`;
+  menu.style.top = `${Math.max(0, at.top - box.top)}px`;
+  menu.hidden = false;
+  menu.returnTo = found.place;
+  buttons[0].focus();
+}
+
+function closeMenu() {
+  const menu = $("menu");
+  if (menu.hidden) return;
+  menu.hidden = true;
+  menu.replaceChildren();
+  if (menu.returnTo && menu.returnTo.isConnected) menu.returnTo.focus();
+}
+
+function hint(event) {
+  const found = placeOf(event.target);
+  $("hint").textContent = found ? found.words.join(" · ") : "";
+}
+
+function fitBoard() {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return;
+  svg.style.maxWidth = zoom === null ? "100%" : "none";
+  svg.style.width = zoom === null ? "100%" : `${zoom}px`;
+}
+
+function zoomBy(factor) {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return;
+  zoom = Math.round(Math.min(4000, Math.max(300, svg.getBoundingClientRect().width * factor)));
+  fitBoard();
+}
+
+// The seat's own panel of the picture (its player board).
+function myPanel() {
+  return current && current.seat !== null
+    ? $("picture").querySelector(`[data-panel="player-${current.seat}"]`)
+    : null;
+}
+
+function showMyBoard() {
+  const panel = myPanel();
+  if (panel) panel.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function showReasons(reasons) {
@@ -276,6 +404,30 @@ async function start() {
     event.preventDefault();
     act($("notation").value.trim());
   };
+  const picture = $("picture");
+  picture.onclick = (event) => {
+    const found = placeOf(event.target);
+    if (found) choose(found);
+  };
+  picture.onkeydown = (event) => {
+    const found = placeOf(event.target);
+    if (found && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      choose(found);
+    }
+  };
+  picture.onmouseover = hint;
+  picture.addEventListener("focusin", hint);
+  $("menu").onkeydown = (event) => {
+    if (event.key === "Escape") closeMenu();
+  };
+  $("zoom-in").onclick = () => zoomBy(1.25);
+  $("zoom-out").onclick = () => zoomBy(0.8);
+  $("zoom-fit").onclick = () => {
+    zoom = null;
+    fitBoard();
+  };
+  $("my-board").onclick = showMyBoard;
   window.onhashchange = route;
   await route();
   document.body.dataset.ready = "true";

@@ -30,11 +30,13 @@ Examples:
 
 from __future__ import annotations
 
+from sankore_rules.core.clickable import with_controls
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.svg import Panel, picture
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules, load_rules
 from sankore_rules.sankore.display.svg.board import PANELS, board_panel
+from sankore_rules.sankore.display.svg.clicks import clicks_for
 from sankore_rules.sankore.display.svg.scene import Scene
 from sankore_rules.sankore.display.svg.school import library_panel, library_size, player_panel
 from sankore_rules.sankore.drawing import BOARD_PANELS
@@ -60,7 +62,12 @@ _GAP = 10
 
 
 def state_svg(
-    rules: Rules, state: State | None, *, marks: bool = True, viewer: int | None = None
+    rules: Rules,
+    state: State | None,
+    *,
+    marks: bool = True,
+    viewer: int | None = None,
+    clickable: bool = False,
 ) -> str:
     """Everything at once: the main board, the Library and every player's board.
 
@@ -75,9 +82,16 @@ def state_svg(
         viewer: None draws every hand; a seat sees its own Objective cards and only how many
             the others hold (OBJ-1); ``SPECTATOR`` (-1) only how many each holds. The
             Scholar's deck is face down for every viewer (SOLO: nobody knows its order).
+        clickable: when ``viewer`` is the seat to decide, put its legal actions on the
+            picture (``data-actions`` on the places they stand for, and a panel of buttons
+            at the bottom for the others; see ``core/clickable.py``). For any other viewer
+            the picture is the plain one.
     """
-    scene = Scene(rules, state, marks, viewer)
+    clicks = clicks_for(rules, state, viewer) if clickable and state is not None else None
+    scene = Scene(rules, state, marks, viewer, clicks)
     size, panels = _layout(scene)
+    if clicks is not None:
+        size, panels = with_controls(clicks, size, panels, _STATUS, _GAP)
     label = (
         "Sankoré: the whole game"
         if viewer is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable
 
+from sankore_rules.core.clickable import Clicks
 from sankore_rules.core.svg import contrast, el, shape, star, text, title
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.display.svg.marks import Key, Marks, marks_of
@@ -37,10 +38,18 @@ class Scene:
         state: the state to draw, or None for the board as the ruleset sets it out.
         marks: whether to ring what the state's last action touched.
         viewer: whose picture it is: None for everything, a seat, or -1 for a spectator.
+        clicks: the legal actions of the seat the picture is for, when it is the one to decide
+            and the picture is clickable: each place that stands for some gets a hit area
+            where it is ringed (``ring``, ``frame``).
     """
 
     def __init__(
-        self, rules: Rules, state: State | None, marks: bool = True, viewer: int | None = None
+        self,
+        rules: Rules,
+        state: State | None,
+        marks: bool = True,
+        viewer: int | None = None,
+        clicks: Clicks | None = None,
     ) -> None:
         self.rules = rules
         self.viewer = viewer
@@ -49,6 +58,7 @@ class Scene:
         self.colours = self.drawing.colours
         self.ink = self.colours.ink
         self.marks: Marks = marks_of(rules, state.events) if state is not None and marks else {}
+        self.clicks = clicks
 
     def once(self, key: Hashable, draw: Callable[[], str]) -> str:
         """What ``draw`` gives, drawn once per ruleset and ``key``: for board layers."""
@@ -76,11 +86,15 @@ class Scene:
     # ---- marks ------------------------------------------------------------------------------
 
     def ring(self, key: Key, x: float, y: float, r: float) -> str:
-        """A highlight circle of radius ``r`` round (x, y) if the last action touched ``key``."""
+        """A highlight circle of radius ``r`` round (x, y) if the last action touched ``key``.
+
+        And the hit area of the place ``key`` if legal actions stand for it (``clicks``).
+        """
+        hit = "" if self.clicks is None else self.clicks.circle(key, x, y, r)
         kinds = self.marks.get(key)
         if not kinds:
-            return ""
-        return el(
+            return hit
+        return hit + el(
             "circle",
             title("last action: " + ", ".join(kinds)),
             cx=x,
@@ -93,11 +107,15 @@ class Scene:
         )
 
     def frame(self, key: Key, x: float, y: float, w: float, h: float) -> str:
-        """A highlight rectangle round the box (x, y, w, h) if the last action touched ``key``."""
+        """A highlight rectangle round the box (x, y, w, h) if the last action touched ``key``.
+
+        And the hit area of the place ``key`` if legal actions stand for it (``clicks``).
+        """
+        hit = "" if self.clicks is None else self.clicks.box(key, x, y, w, h)
         kinds = self.marks.get(key)
         if not kinds:
-            return ""
-        return el(
+            return hit
+        return hit + el(
             "rect",
             title("last action: " + ", ".join(kinds)),
             x=x - 3,
