@@ -192,7 +192,10 @@ def test_two_players_meet_through_the_lobby_each_seeing_only_their_hand(
         assert shown == view["observation"] and view["seat"] == seat
         hands = [p["objectives"] for p in shown["players"]]
         assert isinstance(hands[seat], list) and isinstance(hands[1 - seat], int)
-        picture = httpx.get(f"{server.base}/api/matches/{match}/picture", headers=headers)
+        # The page draws its seat's clickable picture (its actions on the places).
+        picture = httpx.get(
+            f"{server.base}/api/matches/{match}/picture?clickable=1", headers=headers
+        )
         drawn = page.inner_html("#picture")
         assert drawn.startswith("<svg") and picture.text.startswith(drawn[:200])
     for watched in pages:

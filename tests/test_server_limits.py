@@ -316,7 +316,12 @@ def test_pictures_are_the_librarys_of_the_live_state(server: Server) -> None:
         assert response.status_code == 200, response.text
         state = sr.apply(state, action)
         for viewer, token in [(0, tokens[0]), (1, tokens[1]), (SPECTATOR, None)]:
-            picture = Client(server.base, match, token).http.get(f"/api/matches/{match}/picture")
+            http = Client(server.base, match, token).http
+            picture = http.get(f"/api/matches/{match}/picture")
             assert picture.text == sr.state_svg(state, viewer), (version, viewer)
+            # Asked clickable, the seat to decide gets its actions on the places (issue 41).
+            clickable = http.get(f"/api/matches/{match}/picture?clickable=1").text
+            assert clickable == sr.state_svg(state, viewer, clickable=True), (version, viewer)
+            assert ("data-actions" in clickable) == (viewer == state.current_player)
     # The last action is ringed: the picture is not the one of a state without its events.
     assert picture.text != sr.state_svg(sr.from_json(sr.to_json(state)), SPECTATOR)

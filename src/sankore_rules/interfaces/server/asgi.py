@@ -188,7 +188,8 @@ def app(
         return _json(await hub.act(request.path_params["match"], _token(request), body))
 
     async def picture(request: Request) -> Response:
-        svg = await hub.picture(request.path_params["match"], _token(request))
+        clickable = request.query_params.get("clickable") in ("1", "true")
+        svg = await hub.picture(request.path_params["match"], _token(request), clickable)
         return Response(svg, media_type="image/svg+xml")
 
     async def record(request: Request) -> Response:

@@ -519,18 +519,19 @@ class Hub:
             live.views[key] = body
         return body
 
-    async def picture(self, match_id: str, token: str | None) -> str:
+    async def picture(self, match_id: str, token: str | None, clickable: bool = False) -> str:
         """The SVG of the match as the token's seat (or a spectator, without one) may see it.
 
-        It is drawn in worker processes of its own when there are some (never behind a bot's
+        ``clickable``: the seat to decide gets its legal actions on the picture's places. It
+        is drawn in worker processes of its own when there are some (never behind a bot's
         search): a drawing takes milliseconds, which the event loop should spend answering.
         """
         live = await self.live(match_id)
         seat = await self.seat_of(live, token)
         if self.picture_processes == 0:
-            return seat_picture(live.state, seat)
+            return seat_picture(live.state, seat, clickable)
         # The live state itself (its events ring the last action), not one read from JSON.
-        return await self._pictures.run(seat_picture, live.state, seat)
+        return await self._pictures.run(seat_picture, live.state, seat, clickable)
 
     async def record(self, match_id: str) -> bytes:
         """The game record of a finished match.

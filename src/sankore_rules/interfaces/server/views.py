@@ -83,10 +83,13 @@ def match_view(
     }
 
 
-def seat_picture(state: Any, seat: int | None) -> str:
+def seat_picture(state: Any, seat: int | None, clickable: bool = False) -> str:
     """The SVG of the table as ``seat`` (None: a spectator) may see it.
+
+    ``clickable``: the seat to decide gets its legal actions on the picture's places
+    (``data-actions``, see the docs' Pictures page); any other reader, the same picture.
 
     Raises:
         NotSupported: the game has no SVG drawing.
     """
-    return state_svg(state, SPECTATOR if seat is None else seat)
+    return state_svg(state, SPECTATOR if seat is None else seat, clickable=clickable)
