@@ -413,6 +413,9 @@ def test_play_answers_bad_input_and_exits_on_end_of_input(tmp_path: Path) -> Non
     assert "> fly north\nNot possible: 'fly' is not an answer to this decision" in out
     first = sr.legal_actions(sr.new_game(players=2, seed=4))[0]
     assert f"> 1\nP0: {first}\n" in out
+    # Each option in words, its notation beside (issue 41).
+    words = sr.describe(sr.new_game(players=2, seed=4), first)
+    assert f"    1. {words}  [{first}]\n" in out
     assert out.endswith("> \nEnd of input: the game is left unfinished.\n")
 
 

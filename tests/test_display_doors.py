@@ -9,6 +9,7 @@ turn limit of 8 so that its game stays short.
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -244,10 +245,13 @@ def test_viewer_holds_a_step_per_action_and_each_position_s_events(
     game = sr.game_of(states[0])
     assert len(record.actions) + 1 == len(data["frames"])
     assert len(record.actions) == page.count('<li value="')
+    # Each action with its words (issue 41), the notation beside them.
     assert [
-        {"player": game.current_player(s), "text": a}
+        {"player": game.current_player(s), "text": a, "words": sr.describe(s, a)}
         for s, a in zip(states, record.actions, strict=False)
     ] == data["actions"]
+    for s, a in zip(states, record.actions, strict=False):
+        assert f"{html.escape(sr.describe(s, a))} <code>{html.escape(a)}</code>" in page
     picture = page[page.index("<svg") : page.index("</svg>")]
     layers = picture.count('data-layer="pieces"')
     assert [layers] * len(states) == [len(f["pieces"]) for f in data["frames"]]

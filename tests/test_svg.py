@@ -379,7 +379,12 @@ def test_viewer_page_has_a_frame_per_position_and_nothing_from_outside() -> None
     page = sr.viewer_html(record)
     data = viewer_data(page)
     assert 4 == len(data["frames"])
-    assert [{"player": 0, "text": a} for a in actions] == data["actions"]
+    assert [{"player": 0, "text": a} for a in actions] == [
+        {"player": a["player"], "text": a["text"]} for a in data["actions"]
+    ]
+    assert data["actions"][0]["words"] == (
+        "Draft the Class tile the-1e with a Book of mathematics and a Student of theology"
+    )
     picture = page[page.index("<svg") : page.index("</svg>")]
     panels = len(re.findall(r'data-layer="pieces"', picture))
     assert {panels} == {len(f["pieces"]) for f in data["frames"]}

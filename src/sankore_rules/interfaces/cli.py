@@ -682,8 +682,12 @@ _PLAY_HELP = (
 
 
 def _menu(state: Any, actions: Sequence[Action]) -> str:
+    """The pending decision and its options, numbered: each in words, its notation beside."""
     lines = [_decision_line(state)]
-    lines.extend(f"  {i:>3}. {action}" for i, action in enumerate(actions, start=1))
+    lines.extend(
+        f"  {i:>3}. {api.describe(state, action)}  [{action}]"
+        for i, action in enumerate(actions, start=1)
+    )
     return "\n".join(lines)
 
 

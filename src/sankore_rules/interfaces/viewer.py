@@ -32,6 +32,7 @@ from html import escape
 from typing import Any
 
 from sankore_rules import api
+from sankore_rules.core.actions import parse_notation
 from sankore_rules.core.game import Game
 from sankore_rules.core.registry import game_of
 from sankore_rules.core.svg import layers
@@ -137,8 +138,12 @@ def viewer_html(record: Record, *, rules: Any = None, check_rules: bool = True) 
         "scores": list(scores),
         "frames": frames,
         "actions": [
-            {"player": player, "text": text}
-            for player, text in zip(movers, record.actions, strict=True)
+            {
+                "player": player,
+                "text": text,
+                "words": game.describe(ruleset, before, parse_notation(text)),
+            }
+            for player, text, before in zip(movers, record.actions, states, strict=False)
         ],
     }
     return _page(game, record, first, data)
@@ -161,8 +166,10 @@ def _page(game: Game[Any, Any], record: Record, picture: str, data: dict[str, An
     players = f"{record.players} player" + ("" if record.players == 1 else "s")
     about = f"{players}, seed {record.seed}, {len(record.actions)} actions{result}"
     items = "".join(
-        f'<li value="{i + 1}"><button type="button" data-move="{i + 1}">'
-        f"P{a['player']}: {escape(str(a['text']))}</button></li>"
+        f'<li value="{i + 1}"><button type="button" data-move="{i + 1}" '
+        f'title="{escape(str(a["text"]))}">'
+        f"P{a['player']}: {escape(str(a['words']))} <code>{escape(str(a['text']))}</code>"
+        "</button></li>"
         for i, a in enumerate(data["actions"])
     )
     # "</" may not appear inside a script element.
