@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
@@ -53,7 +54,11 @@ def _create(page: Any, game: str, seats: list[str], options: dict[str, str]) -> 
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for name, value in options.items():
-        page.fill(f"[data-option={name}]", value)
+        field = f"[data-option={name}]"
+        if page.eval_on_selector(field, "e => e.tagName") == "SELECT":
+            page.select_option(field, json.dumps(value))  # a choice: its JSON value
+        else:
+            page.fill(field, value)
     for seat, kind in enumerate(seats):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.click("#create-button")
@@ -217,4 +222,62 @@ def test_five_tribes_from_the_page(server: Server, browser: Any) -> None:
     view = httpx.get(f"{server.base}/api/matches/{match}").json()
     assert made == 12 and view["version"] >= 12 and view["game"] == "five_tribes"
     assert watched.errors == [] and watched.outside == []
+    watched.close()
+
+
+def _click_the_board(page: Any, rng: random.Random, bound: int) -> int:
+    """Play seat 0 by clicking places of its picture (menus by their words) to the end."""
+    clicked = 0
+    mine = _SEAT_PICTURE.format(seat=0) + " [data-actions]"
+    while clicked < bound:
+        page.wait_for_selector(f"#scores:not([hidden]), {mine}", timeout=WAIT)
+        if page.is_visible("#scores"):
+            return clicked
+        before = _version(page)
+        places = page.query_selector_all(mine)
+        if not places:
+            continue  # the picture was replaced between the wait and the reading
+        place = rng.choice(places)
+        actions = json.loads(place.get_attribute("data-actions") or "[]")
+        try:
+            place.click(timeout=RETRY)
+            if len(actions) > 1:
+                page.wait_for_selector("#menu:not([hidden]) button", timeout=RETRY)
+                words = [b.inner_text() for b in page.query_selector_all("#menu button")]
+                chosen = rng.choice([w for w in words if w])
+                page.get_by_role("menuitem", name=chosen, exact=True).click(timeout=RETRY)
+        except (PlaywrightTimeout, PlaywrightError):
+            continue  # a newer view replaced the picture under the click: read it again
+        page.wait_for_function(
+            "v => Number(document.querySelector('#status').dataset.version) > v",
+            arg=before,
+            timeout=WAIT,
+        )
+        clicked += 1
+    raise AssertionError(f"the game did not end within {bound} clicks")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("sankore", 2, {"turn_limit": "1"}),
+        ("sankore", 1, {"scholar": "easy", "turn_limit": "1"}),
+    ],
+    ids=["sankore-2", "solo"],
+)
+def test_a_whole_game_on_the_live_server_by_clicking_the_board(
+    server: Server, browser: Any, game: str, players: int, options: dict[str, str]
+) -> None:
+    """Issue 41: the server's own page and pictures (``?clickable=1``), played to the final
+    scores by clicking the board's places alone; no console error, nothing from outside."""
+    watched = Watched(browser, server.base)
+    page = watched.page
+    page.goto(server.base + "/")
+    seats = ["human"] if players == 1 else ["human", "bot:random"]
+    _create(page, game, seats, options)
+    page.click("button[data-claim='0']")
+    clicked = _click_the_board(page, random.Random(5), bound=300)
+    assert clicked > 3
+    page.wait_for_selector("#scores:not([hidden])", timeout=WAIT)
+    assert watched.errors == [] and watched.outside == [] and watched.failed == []
     watched.close()
