@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from sankore_rules.core.actions import Action
 from sankore_rules.five_tribes.board import FiveTribesRules
-from sankore_rules.five_tribes.display.words import _payment as payment_words
+from sankore_rules.five_tribes.display.words import payment_words
 from sankore_rules.five_tribes.state import FiveTribesState
 
 __all__ = ["describe"]

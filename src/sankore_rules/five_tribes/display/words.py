@@ -14,7 +14,7 @@ from typing import Any
 from sankore_rules.core.tasks import Event
 from sankore_rules.five_tribes.state import FiveTribesState
 
-__all__ = ["GAME_WORDS", "PLAYER_WORDS", "describe_events"]
+__all__ = ["GAME_WORDS", "PLAYER_WORDS", "describe_events", "payment_words"]
 
 #: What each kind of event of a player says after the player's name: the first template whose
 #: details the event has. A kind not listed is worded from its kind and details.
@@ -97,7 +97,7 @@ def _worded(key: str, value: Any) -> str:
     if key == "cause":
         return _CAUSES.get(str(value), str(value).replace("_", " "))
     if key == "paid" and isinstance(value, str):
-        return _payment(value)
+        return payment_words(value)
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value) or "nothing"
     return str(value)
@@ -107,11 +107,11 @@ def _worded(key: str, value: Any) -> str:
 _PAYMENT = re.compile(r"(?:(\d+)e)?(?:(\d+)f)?")
 
 
-def _payment(word: str) -> str:
+def payment_words(word: str) -> str:
     """A payment word in words: ``1e1f`` is ``1 Elder and 1 Fakir``; nothing for no cost.
 
     Examples:
-        >>> _payment("1e1f"), _payment("2f"), _payment("")
+        >>> payment_words("1e1f"), payment_words("2f"), payment_words("")
         ('1 Elder and 1 Fakir', '2 Fakirs', 'nothing')
     """
     match = _PAYMENT.fullmatch(word)

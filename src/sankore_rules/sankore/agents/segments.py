@@ -393,7 +393,7 @@ def segments(rules: Rules, ix: Index) -> list[SegmentSpec]:
             "solo.bag",
             {"discipline": d},
             f"count / {c.students_per_discipline}",
-            "the Students in the bag, counted: their draw order is hidden (SOLO-SET-8)",
+            "the Students in the bag, counted: the bag keeps no order (SOLO-SET-8)",
         ),
         (
             "solo.phase2",
