@@ -9,6 +9,7 @@ the reasons ``sr.explain`` gives.
 from __future__ import annotations
 
 import json
+import random
 
 import attrs
 import pytest
@@ -382,3 +383,22 @@ def test_a_record_of_an_unknown_game_is_refused_naming_the_games() -> None:
     )
     with pytest.raises(RecordError, match=r"^unknown game: "):
         save_record([], players=2, seed=1, game="chess")
+
+
+def test_a_record_of_the_explicit_mode_holds_the_draws_and_replays() -> None:
+    """Issue 39: a game played with chance="explicit" is recorded with its draws' outcomes
+    among the actions (``reveal <tile>``), and the record replays to the same state."""
+    rng = random.Random(1)
+    state = sr.new_game(players=2, seed=3, chance="explicit")
+    actions: list[str] = []
+    while not sr.is_terminal(state) and len(actions) < 120:
+        if state.current_player == sr.CHANCE:
+            action = rng.choice(sr.chance_outcomes(state))[0]
+        else:
+            action = rng.choice(sr.legal_actions(state))
+        actions.append(str(action))
+        state = sr.apply(state, action)
+    record = sr.load_record(sr.save_record(actions, players=2, seed=3, chance="explicit"))
+    assert record.options["chance"] == "explicit"
+    assert sum(a.startswith("reveal ") for a in actions) == 5
+    assert sr.replay(record) == state

@@ -139,10 +139,15 @@ def _find_game(name: str) -> Game[Any, Any]:
         raise RecordError(f"unknown game: {exc}") from exc
 
 
+#: The setup options every game takes beside its own: how chance steps are resolved
+#: (``core/chance.py``; a record of the explicit mode holds the draws' outcomes as actions).
+EVERY_GAME_OPTIONS = ("chance",)
+
+
 def _unknown_options(game: Game[Any, Any], names: Iterable[str]) -> str | None:
     """What is wrong with option ``names`` for ``game``, or None when it takes them all."""
     known = [o.name for o in game.options]
-    unknown = sorted(set(names) - set(known))
+    unknown = sorted(set(names) - set(known) - set(EVERY_GAME_OPTIONS))
     if not unknown:
         return None
     takes = f"{game.name} takes {', '.join(known)}" if known else f"{game.name} takes none"
@@ -203,7 +208,9 @@ class Record:
         Raises:
             RecordError: an unknown game, or an option the game does not take.
         """
-        return {o.name: self.options.get(o.name, o.default) for o in self._game().options}
+        found = {o.name: self.options.get(o.name, o.default) for o in self._game().options}
+        found.update({k: self.options[k] for k in EVERY_GAME_OPTIONS if k in self.options})
+        return found
 
     def start(self, rules: Any = None, *, check_rules: bool = True) -> Any:
         """The state the game starts from: [`new_game`][sankore_rules.new_game] with this setup.
