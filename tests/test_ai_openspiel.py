@@ -43,10 +43,12 @@ SEED_OF_BYTES = bytes(range(7, 7 + SEED_BYTES))
 
 
 def dealt(name: str, params: dict[str, Any], decisions: int = 0) -> ProtocolState:
-    """A state of ``name`` after the seed ``SEED_OF_BYTES`` and a few first options."""
+    """A state of ``name`` after the seed ``SEED_OF_BYTES``, the deal, and a few first options."""
     state = pyspiel.load_game(name, params).new_initial_state()
     for byte in SEED_OF_BYTES:
         state.apply_action(byte)
+    while state.is_chance_node():  # the deal of the hands (issue 39), each its first outcome
+        state.apply_action(state.chance_outcomes()[0][0])
     for _ in range(decisions):
         state.apply_action(state.legal_actions()[0])
     assert isinstance(state, ProtocolState)
@@ -199,10 +201,11 @@ def test_the_seed_is_drawn_by_16_chance_nodes_of_256_outcomes() -> None:
         assert list(range(256)) == state.legal_actions()
         assert f"seed byte {byte}" == state.action_to_string(pyspiel.PlayerId.CHANCE, byte)
         state.apply_action(byte)
-    assert not state.is_chance_node()
+    # The seed deals what every seat sees; the hands come from the deal's chance nodes.
     seed = int.from_bytes(SEED_OF_BYTES, "big")
     assert sr.to_json(sr.new_game(players=3, seed=seed, chance="explicit")) == str(state)
-    assert [] == state.chance_outcomes()
+    assert [(k, 1 / 24) for k in range(24)] == state.chance_outcomes()
+    assert "deal 1" == state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
     # Then each draw of play is a chance node where it happens (issue 39).
     draws = 0
     while not state.is_terminal() and len(state.history()) < 200:
@@ -260,8 +263,13 @@ def test_an_information_set_holds_deals_that_differ_only_in_hidden_parts(
         other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
         assert isinstance(other, ProtocolState)
         others.append(other)
+        # Its history replays to it: the seed's bytes (what every seat sees) kept, the
+        # deal's chance outcomes dealing other hands, the rest as played.
+        assert not other.resampled
         assert len(state.history()) == len(other.history())
-        assert state.history()[SEED_BYTES:] == other.history()[SEED_BYTES:]
+        assert state.history()[:SEED_BYTES] == other.history()[:SEED_BYTES]
+        replayed = other.get_game().deserialize_state(other.serialize())
+        assert sr.to_json(replayed.position) == sr.to_json(other.position)
         assert state.information_state_string(0) == other.information_state_string(0)
         assert state.observation_string(0) == other.observation_string(0)
         assert state.observation_tensor(0) == other.observation_tensor(0)
@@ -270,16 +278,25 @@ def test_an_information_set_holds_deals_that_differ_only_in_hidden_parts(
         assert [p.player for p in state.full_history()] == [
             p.player for p in other.full_history()
         ], k
-    # The deals differ in what player 0 cannot see: the whole states are others.
-    assert any(other.position != state.position for other in others)
+    # The deals differ in what player 0 cannot see: the whole states are others. Five
+    # Tribes hides nothing from a seat that saw its game from the start (issue 39).
+    redrawn = any(other.position != state.position for other in others)
+    assert redrawn == (name != "python_five_tribes")
 
 
-def test_a_resampled_state_hides_the_true_seed_and_plays_on() -> None:
+def test_a_resampled_state_replays_from_its_history_and_plays_on() -> None:
+    """Issue 39: the seed's bytes deal what every seat sees and the deal's chance nodes the
+    hands, so a resampled state keeps the bytes, deals other hands, and its history (its
+    chance outcomes included) replays to it."""
     state = dealt("python_sankore", {"players": 2}, decisions=2)
+    assert 2 == state.decisions
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert list(SEED_OF_BYTES) != other.history()[:SEED_BYTES]
+    assert list(SEED_OF_BYTES) == other.history()[:SEED_BYTES]
     assert sr.to_json(state.position) != sr.to_json(other.position)
+    assert state.position.players[0].objectives == other.position.players[0].objectives
+    assert state.position.players[1].objectives != other.position.players[1].objectives
     text = other.serialize()
+    assert "{" not in text  # its history alone: no position written after it
     again = other.get_game().deserialize_state(text)
     assert (other.position, other.history()) == (again.position, again.history())
     again.apply_action(again.legal_actions()[0])
@@ -328,13 +345,14 @@ def test_public_and_private_views_split_what_a_player_sees() -> None:
         ),
     )
     hands = [list(p.objectives) for p in state.position.players]
-    assert [[4, 5, 2, 23], [7, 22, 1, 18]] == hands  # the deal of SEED_OF_BYTES (OBJ-1)
+    # The deal's chance nodes, each its first outcome: the lowest card left (OBJ-1).
+    assert [[1, 2, 3, 4], [5, 6, 7, 8]] == hands
     assert (
-        '{"private":{"players.0.objectives":[4,5,2,23],"players.1.objectives":4,"viewer":0}}'
+        '{"private":{"players.0.objectives":[1,2,3,4],"players.1.objectives":4,"viewer":0}}'
         == private.string_from(state, 0)
     )
     assert (
-        '{"private":{"players.0.objectives":4,"players.1.objectives":[7,22,1,18],"viewer":1}}'
+        '{"private":{"players.0.objectives":4,"players.1.objectives":[5,6,7,8],"viewer":1}}'
         == private.string_from(state, 1)
     )
     seen = public.string_from(state, 0)

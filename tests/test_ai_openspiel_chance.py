@@ -23,9 +23,13 @@ SEED_OF_BYTES = bytes(range(40, 40 + SEED_BYTES))
 
 
 def _dealt(name: str, params: dict[str, Any]) -> ProtocolState:
+    """A state after the seed's bytes and the deal of the hands (random cards)."""
     state = pyspiel.load_game(name, params).new_initial_state()
     for byte in SEED_OF_BYTES:
         state.apply_action(byte)
+    rng = random.Random(0)
+    while state.is_chance_node():  # the deal (issue 39)
+        state.apply_action(rng.choice([k for k, _ in state.chance_outcomes()]))
     assert isinstance(state, ProtocolState)
     return state
 
@@ -58,8 +62,9 @@ def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
             state.apply_action(rng.choice([k for k, _ in outcomes]))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    assert drawn == 12
-    assert len(state.history()) - SEED_BYTES == state.decisions + drawn
+    assert drawn > 5
+    dealt = 2 * 4  # the hands, dealt by chance nodes before the first decision
+    assert len(state.history()) - SEED_BYTES == state.decisions + drawn + dealt
 
 
 def test_two_clones_resolve_a_draw_differently() -> None:
@@ -86,26 +91,42 @@ def test_a_draw_outside_its_outcomes_is_refused() -> None:
     assert state.is_chance_node() and len(state.chance_outcomes()) == count
 
 
-def test_a_resampled_state_keeps_the_key_and_its_serialization_reads_back() -> None:
-    """A resampled state has the player's information-state string; its serialization (its
-    history, then its position, which the seed's bytes do not deal) reads back to it."""
-    game = pyspiel.load_game("python_sankore", {"players": 2})
-    state = _to_a_draw(_dealt("python_sankore", {"players": 2}), random.Random(4))
-    state.apply_action(0)
-    while state.is_chance_node():
-        state.apply_action(0)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    player = state.current_player()
-    for _ in range(3):
-        other = state.resample_from_infostate(player, sampler)
-        assert other.information_state_string(player) == state.information_state_string(player)
-        assert len(other.history()) == len(state.history())
-        assert other.history()[SEED_BYTES:] == state.history()[SEED_BYTES:]
-        again = game.deserialize_state(other.serialize())
-        assert json.loads(again.serialize().split("\n")[-1]) == json.loads(
-            other.serialize().split("\n")[-1]
-        )
-        assert json.loads(str(again)) == json.loads(str(other))
+def test_a_resampled_states_history_replays_to_it_in_every_game() -> None:
+    """Issue 39: resample_from_infostate gives a state of the player's information set whose
+    history, its chance outcomes included, replays to it."""
+    for name, params in (
+        ("python_sankore", {"players": 3}),
+        ("python_sankore_solo", {"scholar": "hard"}),
+        ("python_five_tribes", {"players": 2}),
+    ):
+        game = pyspiel.load_game(name, params)
+        state = _to_a_draw(_dealt(name, params), random.Random(4))
+        for _ in range(12):  # on into the game
+            if state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+            elif not state.is_terminal():
+                state.apply_action(state.legal_actions()[0])
+        while state.is_chance_node():
+            state.apply_action(0)
+        player = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        positions = set()
+        for _ in range(4):
+            other = state.resample_from_infostate(player, sampler)
+            assert not other.resampled
+            key = other.information_state_string(player)
+            assert key == state.information_state_string(player)
+            again = game.deserialize_state(other.serialize())
+            assert json.loads(str(again)) == json.loads(str(other))
+            assert again.information_state_string(player) == key
+            positions.add(str(other))
+        # The rivals' hands of Sankoré are redrawn; Five Tribes hides nothing from a seat
+        # that saw the game from its start (its decks keep no order, its coins are paid in
+        # public).
+        if name == "python_sankore":
+            assert len(positions) > 1
+        if name == "python_five_tribes":
+            assert len(positions) == 1
 
 
 def test_outcome_sampling_mccfr_runs_with_short_keys() -> None:

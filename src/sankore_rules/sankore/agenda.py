@@ -28,7 +28,7 @@ from sankore_rules.sankore.solo.common import (
     SCHOLAR_CHANCE_KINDS,
     SCHOLAR_DRAFT_TURN,
 )
-from sankore_rules.sankore.state import MARKET_TURN, SCHOLAR, State, Task
+from sankore_rules.sankore.state import DEAL_OBJECTIVE, MARKET_TURN, SCHOLAR, State, Task
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
@@ -140,6 +140,10 @@ def _turning_tile(rules: Rules, state: State, p: int, value: Any) -> str | None:
     return None
 
 
+def _seat(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    return None if _is_int(value) and 0 <= value < state.player_count else "a seat of the game"
+
+
 def _taught_class(rules: Rules, state: State, p: int, value: Any) -> str | None:
     # TEACH-1: the class chosen to teach is on the player's board.
     problem = _class_space(rules, state, p, value)
@@ -212,6 +216,7 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     "sankore_after_end": {"tile": (_sankore_tile, True), "supply": (_flag, True)},
     # chance (core/chance.py): waits on the agenda only in the explicit mode
     MARKET_TURN: {"tile": (_turning_tile, True)},
+    DEAL_OBJECTIVE: {"player": (_seat, True)},
     # the Scholar of a solo game: every step automatic (solo/)
     "scholar_draft": {},
     "scholar_turn": {},
@@ -236,7 +241,7 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
 #: explicit mode, a chance step of its turn on top (``_chance_problems``).
 SCHOLAR_KINDS = frozenset(k for k in TASK_ARGS if k.startswith("scholar_"))
 #: The chance steps that may wait on top of the agenda in the explicit mode.
-_CHANCE_KINDS = frozenset((MARKET_TURN, *SCHOLAR_CHANCE_KINDS))
+_CHANCE_KINDS = frozenset((MARKET_TURN, DEAL_OBJECTIVE, *SCHOLAR_CHANCE_KINDS))
 
 #: Steps of the draft, of the turn's frame, of teaching: where each may stand is fixed.
 _DRAFT_KINDS = frozenset(("draft", "draft_finish", "draft_order", "draft_space"))
@@ -312,6 +317,14 @@ def _chance_problems(rules: Rules, state: State) -> list[str]:
         return ["chance steps wait only at the top of the agenda"]
     if any(t.kind in SCHOLAR_CHANCE_KINDS for t in waiting):
         return _scholar_chance_problems(rules, state)
+    deals = [t for t in waiting if t.kind == DEAL_OBJECTIVE]
+    if deals:
+        # SETUP-P-8: the deal comes before anyone drafts, seat by seat, each card once.
+        if len(deals) != len(waiting) or len(state.draft) != len(state.market):
+            return ["Objective cards are dealt at setup, before anyone drafts"]
+        order = [t.args["player"] for t in reversed(deals)]
+        if order != sorted(order):
+            return ["Objective cards are dealt seat by seat"]
     return []
 
 

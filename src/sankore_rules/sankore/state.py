@@ -76,6 +76,9 @@ class MadrasaTile:
 
 #: The chance step that turns a market pile's next top (``sankore/rules/market.py``).
 MARKET_TURN = "market_turn"
+#: The chance step that deals one Objective card to a player at setup, in the explicit mode
+#: (``sankore/rules/setup.py``).
+DEAL_OBJECTIVE = "deal_objective"
 
 
 @frozen

@@ -28,7 +28,7 @@ from sankore_rules.sankore.holdings import prestige_capacity
 from sankore_rules.sankore.integrity import integrity_problems, reference_problems
 from sankore_rules.sankore.limits import END_CAUSES, SEED_BOUND
 from sankore_rules.sankore.solo.validity import solo_problems
-from sankore_rules.sankore.state import PlayerState, State
+from sankore_rules.sankore.state import DEAL_OBJECTIVE, PlayerState, State
 
 __all__ = ["MAX_RESOURCE", "state_problems"]
 
@@ -172,7 +172,10 @@ def _player_problems(rules: Rules, state: State) -> list[str]:
         for g in pl.graduations:
             if g.student is not None and g.student not in rules.discipline_index:
                 problems.append(f"{where}.graduations: {g.student!r} is not a discipline")
-        dealt = rules.counts.objectives_dealt
+        # Less the cards still to deal to it, in the explicit mode's setup (SETUP-P-8).
+        dealt = rules.counts.objectives_dealt - sum(
+            t.kind == DEAL_OBJECTIVE and t.args.get("player") == p for t in state.agenda
+        )
         if len(pl.objectives) + len(pl.completed) != dealt:
             problems.append(f"{where}: holds {dealt} Objective cards, done or not (SETUP-P-8)")
         problems += _school_problems(rules, p, pl.classes, pl.students)

@@ -442,22 +442,80 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ProtocolState:
         """A state of ``player_id``'s information set, its hidden parts redrawn.
 
-        The game's sampler ([`Determinizer`][sankore_rules.interfaces.search.Determinizer])
-        redraws from the player's observation alone; the new state has the same decisions
-        in its history, and chance outcomes drawn afresh in place of the true seed's bytes.
+        Its history replays to it. The seed's bytes deal what every seat sees, so they are
+        kept; what the player cannot see comes from chance outcomes drawn afresh: the game's
+        sampler of the player's information state
+        ([`Determinizer.of`][sankore_rules.interfaces.search.Determinizer.of]) draws the hidden
+        hands, and the deal's chance nodes deal them (each seat's cards as its hand holds them
+        now, with those it completed in the open); the player's own hand, every decision and
+        every draw of play (by its outcome's name) are then replayed as they happened. A
+        history that does not replay so (a state itself resampled by the older way, or a game
+        whose hidden parts did not come from such deals) is drawn as before: a sample
+        standing at the end of the true history's actions, with fresh seed bytes.
         ``probability_sampler`` (pyspiel's, a callable giving floats in [0, 1)) seeds it.
         """
         rng = random.Random(int(probability_sampler() * 2**53))
+        if self.position is None:
+            fresh = self.protocol_game.new_initial_state()
+            for _ in self.seed_bytes:
+                fresh.apply_action(rng.randrange(BYTE_OUTCOMES))
+            return fresh
+        seat = self.seat(player_id)
+        sample = Determinizer.of(self.position, seat).sample(rng)
+        if not self.resampled:
+            replayed = self._replayed_with(sample, seat)
+            if replayed is not None:
+                return replayed
         fresh = self.protocol_game.new_initial_state()
         drawn = [rng.randrange(BYTE_OUTCOMES) for _ in self.seed_bytes]
-        if self.position is None:
-            for action in drawn:
-                fresh.apply_action(action)
-            return fresh
-        sample = Determinizer.of(self.position, self.seat(player_id)).sample(rng)
         players = [int(step.player) for step in self.full_history()]
         fresh.replay([*drawn, *self.decisions_taken()], players, sample)
         return fresh
+
+    def _replayed_with(self, sample: Any, seat: int) -> ProtocolState | None:
+        """This state's history played again, the deal's chance nodes dealing ``sample``'s hands.
+
+        ``seat``'s own cards are dealt as they were, in their order (it saw them come). None
+        when the history does not replay so.
+        """
+        hands = {
+            p: sorted((*pl.objectives, *pl.completed))
+            for p, pl in enumerate(getattr(sample, "players", ()))
+            if hasattr(pl, "objectives") and hasattr(pl, "completed")
+        }
+        solo = getattr(sample, "solo", None)
+        if solo is not None and 1 in hands:
+            hands[1] = sorted((*hands[1], *solo.slots))  # the cards its deck turned
+        true = self.protocol_game.new_initial_state()
+        fresh = self.protocol_game.new_initial_state()
+        try:
+            for action in self.history():
+                if true.is_chance_node() and true.position is not None:
+                    name = true.action_to_string(pyspiel.PlayerId.CHANCE, action)
+                    wanted = self._dealt(fresh, name, hands, seat)
+                    outcomes = [
+                        fresh.action_to_string(pyspiel.PlayerId.CHANCE, k)
+                        for k, _ in fresh.chance_outcomes()
+                    ]
+                    fresh.apply_action(outcomes.index(wanted))
+                else:
+                    fresh.apply_action(action)
+                true.apply_action(action)
+        except (ValueError, IndexError, KeyError, api.IllegalAction):
+            return None
+        return fresh
+
+    @staticmethod
+    def _dealt(fresh: ProtocolState, name: str, hands: dict[int, list[int]], seat: int) -> str:
+        """The outcome ``fresh`` takes for the true outcome ``name``.
+
+        The same, but for a card dealt to another seat than ``seat``: the next of that seat's
+        hand in ``hands``.
+        """
+        task = fresh.position.agenda[-1]
+        if task.kind != "deal_objective" or task.args["player"] == seat:
+            return name
+        return f"deal {hands[task.args['player']].pop(0)}"
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

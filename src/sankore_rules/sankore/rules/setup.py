@@ -13,15 +13,17 @@ import functools
 import itertools
 import random
 
-from sankore_rules.core.actions import Action
+from sankore_rules.core.actions import Action, OneWordActions
+from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.shared import ReadOnlyDict, adjusted, removed, with_item
 from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
-from sankore_rules.sankore.engine import log, names_nothing, push, settle, step
+from sankore_rules.sankore.engine import ENGINE, log, names_nothing, push, settle, step
 from sankore_rules.sankore.limits import SEED_BOUND
 from sankore_rules.sankore.rules.market import take_from_market
 from sankore_rules.sankore.state import (
+    DEAL_OBJECTIVE,
     MadrasaTile,
     MarketColumn,
     PlayerState,
@@ -75,9 +77,42 @@ def new_state(
     push(
         state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
     )
+    push(state, *deal_tasks(rules, state))
     settle(rules, state)
     state.seal()
     return state
+
+
+def deal_tasks(rules: Rules, state: State) -> list[Task]:
+    """In the explicit mode, the chance steps dealing each player's Objective cards (SETUP-P-8).
+
+    Seat by seat, a card at a time, each from the cards no one holds: a hand is hidden from the
+    other seats, so it comes from chance outcomes, not from the seed that deals what all see.
+    None in the default mode, where ``deal`` dealt the hands from the seed.
+    """
+    if not state.explicit_chance:
+        return []
+    dealt = rules.counts.objectives_dealt
+    seats = range(state.player_count)
+    return [Task(DEAL_OBJECTIVE, CHANCE, {"player": p}) for p in seats for _ in range(dealt)]
+
+
+def _undealt(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    held = {c for pl in state.players for c in (*pl.objectives, *pl.completed)}
+    return [(_DEAL[str(c)], 1) for c in sorted(rules.objective_cards) if c not in held]
+
+
+#: The deal's outcomes, one per card: ``deal <card>``.
+_DEAL = OneWordActions("deal")
+
+
+@ENGINE.chance(
+    DEAL_OBJECTIVE, outcomes=_undealt, prompt="Deal an Objective card", answers=("deal",)
+)
+def _deal_objective(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    player = player_to_change(state, task.args["player"])
+    player.objectives = tuple(sorted((*player.objectives, int(action.args[0]))))
 
 
 def deal(
@@ -212,7 +247,8 @@ def deal(
             skills=((),) * 4,
             graduations=(),
             camel=rules.astro_start,
-            objectives=tuple(cards[p * dealt : (p + 1) * dealt]),
+            # In the explicit mode the hands are dealt by chance steps (``deal_tasks``).
+            objectives=() if explicit else tuple(cards[p * dealt : (p + 1) * dealt]),
             completed=(),
             kept_sankore=(),
         )

@@ -17,7 +17,7 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import ENGINE, push, settle, step
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
-from sankore_rules.sankore.rules.setup import deal
+from sankore_rules.sankore.rules.setup import deal, deal_tasks
 from sankore_rules.sankore.solo.common import (
     SCHOLAR_DRAFT_TURN,
     a,
@@ -102,6 +102,7 @@ def new_solo_state(
         Task("draft_finish", YOU),
         Task("turn", YOU),
     )
+    push(state, *deal_tasks(rules, state))  # the explicit mode deals the cards (SETUP-P-8)
     settle(rules, state)
     state.seal()
     return state

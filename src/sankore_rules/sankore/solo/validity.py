@@ -13,7 +13,7 @@ from __future__ import annotations
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
 from sankore_rules.sankore.solo.common import SCHOLAR_DRAFT_TURN
-from sankore_rules.sankore.state import SCHOLAR, State
+from sankore_rules.sankore.state import DEAL_OBJECTIVE, SCHOLAR, State
 
 __all__ = ["solo_problems"]
 
@@ -74,7 +74,9 @@ def solo_problems(rules: Rules, state: State) -> list[str]:
         problems.append("objectives: the Scholar's face-down deck keeps no order (sorted)")
     if list(solo.bag) != sorted(solo.bag):
         problems.append("bag: the Scholar's bag keeps no order (sorted)")
-    dealt = rules.counts.objectives_dealt
+    dealt = rules.counts.objectives_dealt - sum(
+        t.kind == DEAL_OBJECTIVE and t.args.get("player") == SCHOLAR for t in state.agenda
+    )  # less the cards still to deal to it, in the explicit mode's setup
     if (
         len(solo.slots) != _used(used, 0, phase1)
         or len(scholar.objectives) + len(solo.slots) != dealt
