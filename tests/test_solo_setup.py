@@ -133,7 +133,7 @@ def test_solo_set_9_the_scholar_has_a_face_down_deck_of_four_cards() -> None:
     """SOLO-SET-9: 4 cards dealt to the Scholar as its deck, 4 to you, none twice; its deck is
     hidden from you and keeps no order (sorted, issue 39); the card of its draft is not dealt
     yet: it is turned from the 16 undealt ones when the Scholar drafts."""
-    state = sr.new_game(players=1, seed=21, scholar="hard", chance="explicit")
+    state = _through_the_deal(sr.new_game(players=1, seed=21, scholar="hard", chance="explicit"))
     deck, hand = state.players[SCHOLAR].objectives, state.players[0].objectives
     assert 4 == len(deck) == len(hand) == len({*deck, *hand}) - 4
     assert tuple(sorted(deck)) == deck
@@ -163,9 +163,17 @@ def test_solo_set_11_you_play_first() -> None:
         assert 0 == solo(seed=seed).current_player
 
 
+def _through_the_deal(state: State) -> State:
+    """Explicit chance: the deal of the hands (``deal_objective``), each its last outcome."""
+    while state.current_player == sr.CHANCE and state.agenda[-1].kind == "deal_objective":
+        state = sr.apply(state, sr.chance_outcomes(state)[-1][0])
+    return state
+
+
 def _at_scholar_draft(state: State, draft: str | None = None) -> State:
-    """Explicit chance: your draft (``draft``, else the first option) and choices, up to the
-    turn of the Scholar's draft card, which waits for the caller."""
+    """Explicit chance: the deal, your draft (``draft``, else the first option) and choices,
+    up to the turn of the Scholar's draft card, which waits for the caller."""
+    state = _through_the_deal(state)
     if draft is not None:
         state = sr.apply(state, draft)
     while state.current_player != sr.CHANCE:

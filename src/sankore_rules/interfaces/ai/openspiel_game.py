@@ -63,6 +63,10 @@ Examples:
     (256, (0, 0.00390625))
     >>> for byte in range(16):
     ...     state.apply_action(byte)
+    >>> state.action_to_string(pyspiel.PlayerId.CHANCE, 0)  # the hands, dealt by chance
+    'deal 1'
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
     >>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) > 0
     (True, True)
 """
