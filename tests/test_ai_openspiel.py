@@ -25,7 +25,7 @@ from sankore_rules.core.game import NotSupported
 from sankore_rules.interfaces.ai import openspiel_game
 from sankore_rules.interfaces.ai.action_space import legal_mask, num_distinct_actions
 from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES, ProtocolState
-from sankore_rules.interfaces.ai.returns import outcome, returns
+from sankore_rules.interfaces.ai.returns import outcome, returns_of
 from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
@@ -156,7 +156,7 @@ def test_returns_are_zero_sum_and_the_solo_games_one_value() -> None:
         [pyspiel.make_uniform_random_bot(0, 3)],
         np.random.RandomState(3),
     )
-    assert returns(solo.position) == solo.returns()
+    assert returns_of(solo.position) == solo.returns()
     assert solo.returns()[0] in (1.0, -1.0)
 
 

@@ -26,7 +26,7 @@ from sankore_rules.interfaces.ai.action_space import (
 )
 from sankore_rules.interfaces.ai.environment import SeedStream
 from sankore_rules.interfaces.ai.pettingzoo_env import MAX_TURNS, GameEnv, env, raw_env
-from sankore_rules.interfaces.ai.returns import returns
+from sankore_rules.interfaces.ai.returns import returns_of
 from sankore_rules.interfaces.ai.tensors import observation_tensor
 
 #: The three games every door serves, each bounded to play in a moment.
@@ -89,7 +89,7 @@ def test_rewards_come_at_the_end_by_the_scheme(
     final = environment.game_state
     assert sr.is_terminal(final)
     assert agents == len(seen)
-    assert returns(final, scheme) == pytest.approx(list(seen.values()))
+    assert returns_of(final, scheme) == pytest.approx(list(seen.values()))
     assert 0.0 == pytest.approx(sum(seen.values()))
     assert [] == environment.agents
 
@@ -102,7 +102,7 @@ def test_the_solo_game_is_one_agent_against_the_scholar() -> None:
     assert 2 == environment.game_state.player_count  # the Scholar's seat is there, but no agent
     seen = play_out(environment)
     assert sr.is_terminal(environment.game_state)
-    assert [seen["player_0"]] == returns(environment.game_state)
+    assert [seen["player_0"]] == returns_of(environment.game_state)
     assert seen["player_0"] in (1.0, -1.0)
 
 

@@ -15,7 +15,7 @@ from sankore_docs.five_tribes import tribes_rules
 from sankore_docs.words import code, table
 from sankore_rules.core.agents import NumberedSpace, SegmentedLayout
 from sankore_rules.core.registry import game_of_rules
-from sankore_rules.interfaces.ai.action_space import action_space, layout_digest
+from sankore_rules.interfaces.ai.action_space import action_space_of, layout_digest
 from sankore_rules.interfaces.ai.returns import SCHEMES
 from sankore_rules.interfaces.ai.tensors import tensor_layout
 
@@ -31,7 +31,7 @@ def _rulesets(rules: sr.Rules) -> list[tuple[str, Any]]:
 
 
 def _space(rules: Any) -> NumberedSpace:
-    space = action_space(rules)
+    space = action_space_of(rules)
     assert isinstance(space, NumberedSpace), "each game numbers its actions by families"
     return space
 

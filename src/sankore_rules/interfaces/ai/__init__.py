@@ -7,6 +7,12 @@ tensor layout (hooks of [`Game`][sankore_rules.core.game.Game]). The action spac
 and the returns are re-exported here; the PettingZoo environment
 ([`pettingzoo_env`][sankore_rules.interfaces.ai.pettingzoo_env]) and the OpenSpiel game
 ([`openspiel_game`][sankore_rules.interfaces.ai.openspiel_game]) are imported by name.
+
+No function shares its name with a module: ``action_space`` and ``returns`` here are the
+modules [`action_space`][sankore_rules.interfaces.ai.action_space] and
+[`returns`][sankore_rules.interfaces.ai.returns] (however they are imported), and their
+functions are ``action_space_of`` and ``returns_of``. The functions' old names are deprecated
+([`renamed`][sankore_rules.interfaces.ai.renamed]).
 """
 
 try:
@@ -18,7 +24,7 @@ except ImportError as exc:  # pragma: no cover - the test runs it in a process w
     ) from exc
 
 from sankore_rules.interfaces.ai.action_space import (
-    action_space,
+    action_space_of,
     action_to_index,
     index_to_action,
     layout_digest,
@@ -26,7 +32,7 @@ from sankore_rules.interfaces.ai.action_space import (
     legal_mask,
     num_distinct_actions,
 )
-from sankore_rules.interfaces.ai.returns import SCHEMES, outcome, returns
+from sankore_rules.interfaces.ai.returns import SCHEMES, outcome, returns_of
 from sankore_rules.interfaces.ai.tensors import (
     information_state_string,
     observation_string,
@@ -37,7 +43,7 @@ from sankore_rules.interfaces.ai.tensors import (
 
 __all__ = [
     "SCHEMES",
-    "action_space",
+    "action_space_of",
     "action_to_index",
     "index_to_action",
     "information_state_string",
@@ -48,7 +54,7 @@ __all__ = [
     "observation_string",
     "observation_tensor",
     "outcome",
-    "returns",
+    "returns_of",
     "segment_views",
     "tensor_layout",
 ]

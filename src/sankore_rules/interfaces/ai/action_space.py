@@ -32,9 +32,11 @@ from sankore_rules import api
 from sankore_rules.core.actions import Action, parse_notation
 from sankore_rules.core.game import ActionSpace, Game
 from sankore_rules.core.registry import game_of, game_of_rules
+from sankore_rules.interfaces.ai.renamed import callable_as, renamed
 
 __all__ = [
     "action_space",
+    "action_space_of",
     "action_to_index",
     "check_rules",
     "check_state",
@@ -60,7 +62,7 @@ def check_rules(rules: object) -> Game[Any, Any]:
         raise ValueError(f"{type(rules).__name__} is not the ruleset of any game") from exc
 
 
-def action_space(rules: Any) -> ActionSpace:
+def action_space_of(rules: Any) -> ActionSpace:
     """The fixed numbering of ``rules``' actions, as its game gives it.
 
     Raises:
@@ -77,7 +79,7 @@ def num_distinct_actions(rules: Any) -> int:
         >>> num_distinct_actions(sr.load_rules())
         685
     """
-    return action_space(rules).size
+    return action_space_of(rules).size
 
 
 def layout_digest(rules: Any) -> str:
@@ -85,7 +87,7 @@ def layout_digest(rules: Any) -> str:
 
     It hashes the notation of every action in index order, so it is the same in every process.
     """
-    space = action_space(rules)
+    space = action_space_of(rules)
     text = "\n".join(str(space.action(i)) for i in range(space.size))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -112,7 +114,7 @@ def action_to_index(rules: Any, action: Action | str) -> int:
             (words that are not strings), or an action no decision of this ruleset can list.
     """
     parsed = parse_notation(action) if isinstance(action, str) else action
-    return action_space(rules).index(parsed)
+    return action_space_of(rules).index(parsed)
 
 
 def index_to_action(rules: Any, index: int) -> Action:
@@ -121,7 +123,7 @@ def index_to_action(rules: Any, index: int) -> Action:
     Raises:
         ValueError: for an index outside ``0..num_distinct_actions(rules) - 1``.
     """
-    return action_space(rules).action(index)
+    return action_space_of(rules).action(index)
 
 
 def indices_of(space: ActionSpace, actions: Sequence[Action]) -> list[int]:
@@ -167,7 +169,7 @@ def legal_indices(state: Any) -> list[int]:
         ValueError: ``state`` is not a game state.
     """
     check_state(state)
-    space = action_space(api.rules_of(state))
+    space = action_space_of(api.rules_of(state))
     return sorted(indices_of(space, api.legal_actions(state)))
 
 
@@ -178,7 +180,14 @@ def legal_mask(state: Any) -> npt.NDArray[np.bool_]:
         ValueError: ``state`` is not a game state.
     """
     check_state(state)
-    space = action_space(api.rules_of(state))
+    space = action_space_of(api.rules_of(state))
     mask = np.zeros(space.size, dtype=np.bool_)
     mask[indices_of(space, api.legal_actions(state))] = True
     return mask
+
+
+action_space = renamed(action_space_of, f"{__name__}.action_space")
+"""Deprecated: the old name of ``action_space_of``, which it calls, with a DeprecationWarning."""
+# ``from sankore_rules.interfaces.ai import action_space`` is this module; once it was the
+# function, so calling the module still works, with a DeprecationWarning.
+callable_as(__name__, action_space_of)

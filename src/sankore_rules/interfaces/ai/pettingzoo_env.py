@@ -65,14 +65,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sankore_rules import api
-from sankore_rules.interfaces.ai.action_space import action_space, indexer
+from sankore_rules.interfaces.ai.action_space import action_space_of, indexer
 from sankore_rules.interfaces.ai.environment import (
     MAX_TURNS,
     SeedStream,
     check_arguments,
     check_seed,
 )
-from sankore_rules.interfaces.ai.returns import returns
+from sankore_rules.interfaces.ai.returns import returns_of
 from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
 
 __all__ = ["MAX_TURNS", "GameEnv", "env", "raw_env"]
@@ -137,7 +137,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         self._seat = {f"player_{p}": p for p in found.agents(self.game_state)}
         self._agent = {p: agent for agent, p in self._seat.items()}
         self.possible_agents = list(self._seat)
-        self._space = action_space(self.rules)
+        self._space = action_space_of(self.rules)
         self._indices = indexer(self._space)
         self._size = self._space.size
         layout = tensor_layout(self.rules)
@@ -269,7 +269,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzo
         # Rewards come only when the game ends, so before that they stay the zeros that
         # reset() set, and accumulating them would add nothing.
         if self.game.is_terminal(self.game_state):
-            values = returns(self.game_state, self.reward_scheme)
+            values = returns_of(self.game_state, self.reward_scheme)
             self.rewards = dict(zip(self.possible_agents, values, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

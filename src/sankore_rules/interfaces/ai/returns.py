@@ -19,9 +19,9 @@ over every seat and a lead is worth its size. Unbounded in principle.
 
 Examples:
     >>> import sankore_rules as sr
-    >>> returns(sr.new_game(players=2, seed=3))
+    >>> returns_of(sr.new_game(players=2, seed=3))
     [0.0, 0.0]
-    >>> returns(sr.new_game(players=1, seed=3, scholar="hard"))
+    >>> returns_of(sr.new_game(players=1, seed=3, scholar="hard"))
     [0.0]
 """
 
@@ -31,8 +31,9 @@ from typing import Any
 
 from sankore_rules import api
 from sankore_rules.core.registry import game_of
+from sankore_rules.interfaces.ai.renamed import callable_as, renamed
 
-__all__ = ["SCHEMES", "outcome", "returns"]
+__all__ = ["SCHEMES", "outcome", "returns", "returns_of"]
 
 #: The reward schemes, by name.
 SCHEMES = ("win_loss", "score")
@@ -43,7 +44,7 @@ def _check(scheme: object) -> None:
         raise ValueError(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
 
 
-def returns(state: Any, scheme: str = "win_loss") -> list[float]:
+def returns_of(state: Any, scheme: str = "win_loss") -> list[float]:
     """Each deciding seat's return for ``state``: 0 for everyone until the game is over.
 
     Raises:
@@ -54,7 +55,7 @@ def returns(state: Any, scheme: str = "win_loss") -> list[float]:
 
 
 def outcome(state: Any, scheme: str = "win_loss") -> list[float]:
-    """The returns of ``state`` scored as it stands, ended or not (see ``returns``).
+    """The returns of ``state`` scored as it stands, ended or not (see ``returns_of``).
 
     A door that cuts a game short (OpenSpiel's ``max_game_length``) pays this.
 
@@ -63,3 +64,10 @@ def outcome(state: Any, scheme: str = "win_loss") -> list[float]:
     """
     _check(scheme)
     return game_of(state).returns(api.rules_of(state), state, scheme)
+
+
+returns = renamed(returns_of, f"{__name__}.returns")
+"""Deprecated: the old name of ``returns_of``, which it calls, with a DeprecationWarning."""
+# ``from sankore_rules.interfaces.ai import returns`` is this module; once it was the function,
+# so calling the module still works, with a DeprecationWarning.
+callable_as(__name__, returns_of)

@@ -91,7 +91,7 @@ from gymnasium.vector.utils import batch_space
 
 from sankore_rules import api
 from sankore_rules.core.errors import IllegalAction
-from sankore_rules.interfaces.ai.action_space import action_space
+from sankore_rules.interfaces.ai.action_space import action_space_of
 from sankore_rules.interfaces.ai.environment import (
     MAX_TURNS,
     SeedStream,
@@ -173,7 +173,7 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         # A seat's column in infos["rewards"], looked up for the whole batch at once.
         self._column = np.zeros(max(agents) + 1, dtype=np.int64)
         self._column[list(agents)] = np.arange(self.seats)
-        space = action_space(self.rules)
+        space = action_space_of(self.rules)
         self._space = space
         self.observation_size = tensor_layout(self.rules).size
         self.action_count = space.size

@@ -23,9 +23,9 @@ import numpy.typing as npt
 from sankore_rules import api
 from sankore_rules.core.errors import IllegalAction, Reason
 from sankore_rules.core.registry import find_game
-from sankore_rules.interfaces.ai.action_space import action_space, indexer
+from sankore_rules.interfaces.ai.action_space import action_space_of, indexer
 from sankore_rules.interfaces.ai.environment import SeedStream
-from sankore_rules.interfaces.ai.returns import returns
+from sankore_rules.interfaces.ai.returns import returns_of
 from sankore_rules.interfaces.ai.tensors import TensorWriter, tensor_layout
 
 __all__ = ["Batch", "Buffers", "Setup", "SlotRange"]
@@ -150,7 +150,7 @@ class SlotRange:
         self.rules = rules
         self.start, self.stop = start, stop
         count = stop - start
-        self._space = action_space(rules)
+        self._space = action_space_of(rules)
         self._indices = indexer(self._space)
         self._writer = TensorWriter(tensor_layout(rules))
         self.states: list[Any] = [None] * count
@@ -190,7 +190,7 @@ class SlotRange:
             state = game.apply(rules, states[k], legal[k][index])
             decisions[k] += 1
             if game.is_terminal(state):
-                self._rewards[k] = returns(state, scheme)
+                self._rewards[k] = returns_of(state, scheme)
                 self._terminations[k] = True
             elif limit is None or decisions[k] < limit:
                 states[k] = state
