@@ -499,8 +499,16 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     def score_text(self, rules: RulesT, state: StateT, *, final: bool = True) -> str:
         """The score sheet of ``state`` as a text table, for a terminal.
 
+        Before the end (``final=False``) it is the running score a player asks for during a
+        game (the command line's ``play``, its ``show`` and ``replay``, the viewer), the same
+        text for every seat: it must show only what every seat sees. The conformance suite's
+        ``information`` door checks that it does not change when what a seat cannot see is
+        redrawn. Once the game is over the scores are counted in the open.
+
         By default a line per seat with its points (``player 0``; a seat the rules play by
-        themselves is marked ``(auto)``), the winners marked when ``final``.
+        themselves is marked ``(auto)``), the winners marked when ``final``. It shows
+        ``totals``: a game whose running totals count hidden points (a face-down card's
+        worth) overrides it.
         """
         won = set(self.winners(rules, state)) if final else set()
         agents = self.agents(state)
