@@ -208,8 +208,17 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         variants: named ways to play it, for the doors that offer a fixed list (OpenSpiel's
             game names, the command line's ``--game``).
         state_type: the class of its states (a door finds a state's game by it).
-        rules_type: the class of its rulesets.
-        engine: its decision engine (see ``core/engine.py``).
+        rules_type: the class of its rulesets (a ``name`` and a ``content_hash``).
+        engine: its decision engine, an [`Engine`][sankore_rules.core.engine.Engine] on which
+            the game's rules registered every step kind: each decision with its
+            [`Candidates`][sankore_rules.core.engine.Candidates],
+            [`Check`][sankore_rules.core.engine.Check] and
+            [`Resolve`][sankore_rules.core.engine.Resolve] (``Engine.step``), each chance step
+            with its [`Outcomes`][sankore_rules.core.chance.Outcomes] (``Engine.chance``), each
+            automatic step with its ``Resolve`` alone. ``legal_actions``, ``explain``,
+            ``apply``, ``chance_outcomes``, ``decision_kinds`` and ``decision_view`` ask it by
+            default, so a game on the engine writes none of them; ``new_state`` calls its
+            ``settle`` to carry the setup to the first decision.
     """
 
     name: ClassVar[str]
