@@ -290,10 +290,11 @@ class HighCardSampler:
     def sample(self, rng: random.Random) -> HighCardState:
         """A state showing the viewer the same; the hidden card and the seed drawn from ``rng``."""
         view = self.view
-        cards = [None if c == "-" else 0 if c == "hidden" else int(c) for c in view["cards"]]
-        left = sorted(set(range(1, self.rules.cards + 1)) - {c for c in cards if c})
-        for seat, card in enumerate(cards):
-            if card == 0:
+        shown = view["cards"]
+        cards = [None if c in ("-", "hidden") else int(c) for c in shown]
+        left = sorted(set(range(1, self.rules.cards + 1)) - {c for c in cards if c is not None})
+        for seat, seen in enumerate(shown):
+            if seen == "hidden":  # dealt face down: any card the viewer has not seen
                 cards[seat] = left.pop(rng.randrange(len(left)))
         data = {key: view[key] for key in FIELDS if key in view}
         data.update(seed=rng.getrandbits(128), deck=left, cards=cards)
