@@ -7,22 +7,27 @@ changes no door. The registry finds it by name, by state and through the entry p
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 import sankore_rules as sr
 from sankore_rules.core import registry
 from sankore_rules.core.actions import Action
+from sankore_rules.core.game import Game
 from sankore_rules.testing import (
     DOORS,
     ConformanceError,
     Playthrough,
     check_api,
+    check_cli,
     check_information,
     check_json,
+    first_difference,
     play_random,
     run_conformance,
 )
@@ -120,7 +125,9 @@ def test_unregistered_toy_game_is_gone() -> None:
     with registered():
         assert NAME in [g.name for g in sr.games()]
         state = sr.new_game(2, 1, game=NAME)
+        assert sr.rules_of(state) == registry.known_rules(state.rules_hash)
     assert NAME not in [g.name for g in sr.games()]
+    assert registry.known_rules(state.rules_hash) is None  # its rulesets are forgotten too
     with pytest.raises(ValueError, match="game must be one of"):
         sr.find_game(NAME)
     with pytest.raises(TypeError, match="NimState is not the state of any registered game"):
@@ -181,8 +188,102 @@ def test_a_failing_door_is_named_with_the_step(
         check_json(play)
     assert "json" == caught.value.door
     assert (
-        "[json] from_json(to_json(state)) != state after 1 actions (hidden_nim, 2 players, seed 0)"
-        == str(caught.value)
+        "[json] from_json(to_json(state)) != state (first difference: pile: 6 != 4) after 1 "
+        "actions (hidden_nim, 2 players, seed 0)"
+    ) == str(caught.value)
+
+
+def test_a_json_failure_names_a_field_json_leaves_out(
+    toy: HiddenNim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 40: a state whose equality counts a field its JSON drops names that field."""
+    play = play_random(NAME, 2, {"pile": 6}, seed=0)
+    monkeypatch.setattr(NimState, "__eq__", _equal_with_events)
+    with pytest.raises(ConformanceError) as caught:
+        check_json(play)
+    assert str(caught.value) == (
+        "[json] from_json(to_json(state)) != state (first difference: events (length 0 != 1): "
+        "[] != [Event(kind='take', player=0, detail={'stones': 2, 'left': 4})]) after 1 actions "
+        "(hidden_nim, 2 players, seed 0)"
+    )
+
+
+def _equal_with_events(self: NimState, other: object) -> bool:
+    """Hidden Nim's equality, had its ``events`` field been left in it (an author's slip)."""
+    if not isinstance(other, NimState):
+        return NotImplemented
+    return all(getattr(self, f.name) == getattr(other, f.name) for f in attrs.fields(NimState))
+
+
+def test_first_difference_names_the_path_and_both_values() -> None:
+    """Mappings key by key, sequences item by item, attrs objects field by field."""
+    assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "a[1].b: 2 != 3"
+    assert first_difference({"a": 1}, {"a": 1, "c": 2}) == "c: '(missing)' != 2"
+    assert first_difference([1, 2], [1, 2, 3]) == "(length 2 != 3): [1, 2] != [1, 2, 3]"
+    assert first_difference(Action("take", ("1",)), Action("take", ("2",))) == (
+        "args[0]: '1' != '2'"
+    )
+    assert first_difference("x" * 100, "y") == "the whole value: '" + "x" * 76 + "... != 'y'"
+    assert first_difference((1, "a"), [1, "b"]) == "[1]: 'a' != 'b'"
+    assert first_difference((1, "a"), [1, "a"]) == "the whole value: (1, 'a') != [1, 'a']"
+    assert first_difference({"a": (1,)}, {"a": (1,)}) is None
+
+
+def test_an_unregistered_game_is_reported_as_such() -> None:
+    """Issue 40: a game nobody registered is refused before any door, not as an [api] failure."""
+    with pytest.raises(ValueError) as caught:
+        run_conformance(NAME, 2, {"pile": 6})
+    assert str(caught.value).startswith(
+        "'hidden_nim' is not a registered game: register it first "
+        "(sankore_rules.core.registry.register(GAME), or an entry point of the group "
+        "sankore_rules.games); the registered games are sankore, five_tribes"
+    )
+    assert not isinstance(caught.value, ConformanceError)
+
+
+def test_a_running_score_text_that_shows_the_cards_fails_the_information_door(
+    toy: HiddenNim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 40: a score sheet shown before the end that counts the hidden cards is caught."""
+    play = play_random(NAME, 2, {"pile": 12}, seed=0)
+    check_information(play)  # Hidden Nim's own: the stones alone before the end
+    monkeypatch.setattr(HiddenNim, "score_text", Game.score_text)  # the totals, cards counted
+    with pytest.raises(ConformanceError) as caught:
+        check_information(play)
+    assert "information" == caught.value.door
+    assert str(caught.value) == (
+        "[information] the running score text (score_text, final=False) changes when what seat "
+        "0 cannot see is redrawn: it shows a hidden part before the end after 0 actions "
+        "(hidden_nim, 2 players, seed 0)"
+    )
+
+
+def test_a_state_file_the_command_line_cannot_read_fails_the_cli_door(
+    toy: HiddenNim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 40: JSON the API reads back, but without the state file's ``state`` key, is caught
+    by the cli door (the API's json door passes it)."""
+    play = play_random(NAME, 2, {"pile": 6}, seed=0)
+    written = HiddenNim.to_json
+    read = HiddenNim.from_json
+
+    def to_json(self: HiddenNim, state: NimState) -> str:
+        document = json.loads(written(self, state))
+        return json.dumps({"game": NAME, "position": document["state"]})
+
+    def from_json(self: HiddenNim, rules: NimRules, text: str | bytes) -> NimState:
+        document = json.loads(text)
+        return read(self, rules, json.dumps({"game": NAME, "state": document["position"]}))
+
+    monkeypatch.setattr(HiddenNim, "to_json", to_json)
+    monkeypatch.setattr(HiddenNim, "from_json", from_json)
+    check_json(play)
+    with pytest.raises(ConformanceError) as caught:
+        check_cli(play)
+    assert "cli" == caught.value.door
+    assert str(caught.value) == (
+        "[cli] `legal --json state.json` exits with 2, not 0: sankore-rules: error: state.json: "
+        "neither a game state nor a game record after 0 actions (hidden_nim, 2 players, seed 0)"
     )
 
 

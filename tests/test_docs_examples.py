@@ -17,9 +17,10 @@ Blocks that only include an example script (``--8<-- "examples/NAME.py"``) are l
 ``tests/test_examples.py``, which runs every script and checks its output; the Examples page
 shows that output, generated when the site is built.
 
-Two blocks need what a reader of their page has at hand: the one adding a game registers the
-tests' own game (Hidden Nim, ``tests/toy_game.py``, which the page shows), and the one loading
-corrected tables finds a copy of the bundled ones in ``my-corrected-tables/``.
+Some blocks need what a reader of their page has at hand at the root of a clone: those adding a
+game load the shipped example game from ``examples/high_card.py`` (the game is unregistered after
+the page), and the one loading corrected tables finds a copy of the bundled ones in
+``my-corrected-tables/``.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import Any
 import pytest
 
 import sankore_rules as sr
-from toy_game import registered
+from sankore_rules.core import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The pages whose code blocks run: the README and every page of the docs site.
@@ -58,14 +59,17 @@ def _matches(expected: str, shown: str) -> bool:
     return shown == expected
 
 
+#: The example game some pages register; unregistered after each page.
+EXAMPLE_GAME = "high_card"
+
+
 @contextlib.contextmanager
-def _at_hand(block: str) -> Iterator[None]:
-    """What the block's page gives its reader: the toy game where the page adds a game."""
-    if "hidden_nim" in block:
-        with registered():
-            yield
-    else:
+def _example_game_unregistered() -> Iterator[None]:
+    """The example game a page registered is gone after the page, for the tests that follow."""
+    try:
         yield
+    finally:
+        registry.unregister(EXAMPLE_GAME)
 
 
 def run_block(block: str, namespace: dict[str, Any], where: str) -> list[str]:
@@ -112,11 +116,12 @@ def test_every_code_block_of_the_page_runs_and_shows_what_it_prints(
     shutil.copytree(
         data, tmp_path / "my-corrected-tables", ignore=shutil.ignore_patterns("five_tribes")
     )
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
     namespace: dict[str, Any] = {"__name__": "__docs__"}
     wrong = []
-    for number, block in enumerate(blocks(page), start=1):
-        where = f"{page.relative_to(ROOT)}, block {number}"
-        with _at_hand(block):
+    with _example_game_unregistered():
+        for number, block in enumerate(blocks(page), start=1):
+            where = f"{page.relative_to(ROOT)}, block {number}"
             wrong += run_block(block, namespace, where)
     assert [] == wrong
 
@@ -125,7 +130,7 @@ def test_the_pages_hold_code_blocks_and_shown_results() -> None:
     """The test above is not vacuous: the README and the pages hold runnable blocks, and some
     show their results."""
     runnable = {p.name: blocks(p) for p in PAGES if blocks(p)}
-    assert {"README.md", "getting-started.md", "api.md", "games.md"} <= set(runnable)
+    assert {"README.md", "getting-started.md", "api.md", "games.md", "protocol.md"} <= set(runnable)
     shown = sum(len(SHOWN.findall(b)) for bs in runnable.values() for b in bs)
     assert shown >= 10
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import sankore_rules as sr
+from sankore_rules.core import registry
+from sankore_rules.core.chance import CHANCE
+from sankore_rules.testing import DOORS, run_conformance
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -47,6 +52,7 @@ def test_every_example_is_tested() -> None:
     """Each script of examples/ has a test here, and nothing else lives in the folder."""
     assert sorted(p.name for p in EXAMPLES.iterdir() if p.name != "__pycache__") == [
         "corrected_rules.py",
+        "high_card.py",
         "legal_actions.py",
         "lookahead_bot.py",
         "openspiel_mcts.py",
@@ -204,3 +210,61 @@ def test_solo_game_prints_the_scholars_reasons_and_both_totals() -> None:
     assert f"... {len(said)} steps in all; the game ended by: {state.end_cause}" in lines
     you, scholar = (sheet.total for sheet in scores.players)
     assert [f"you: {you} points", f"the Scholar: {scholar} points"] == lines[-3:-1]
+
+
+# ---- a game of one's own ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def high_card() -> Iterator[ModuleType]:
+    """examples/high_card.py, loaded and its game registered, unregistered after the tests."""
+    module = load("high_card")
+    module.register_game()
+    yield module
+    registry.unregister(module.NAME)
+
+
+def test_high_card_prints_a_game_between_random_players(high_card: ModuleType) -> None:
+    """The script plays the game its ``play`` plays, as P0 sees it at the start."""
+    lines = run("high_card.py", "3")
+    state, said = high_card.play(3)
+    assert lines == said
+    assert lines[:3] == [
+        "High Card: pot 0, 0 of 6 bets",
+        f"P0: card {state.cards[0]}, 10 chips  <- to decide",
+        "P1: card hidden, 10 chips",
+    ]
+    assert 20 == sum(state.chips)
+    assert lines[-1] == "winners: " + ", ".join(f"P{p}" for p in sr.final_scores(state).winners)
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_high_card_passes_the_conformance_suite_through_every_door(
+    high_card: ModuleType, rounds: int
+) -> None:
+    """Issue 40: the shipped example game passes every door of the suite, from a clone."""
+    plays = run_conformance(high_card.NAME, 2, {"rounds": rounds}, games=3, doors=DOORS)
+    assert [0, 1, 2] == [play.seed for play in plays]
+    for play in plays:
+        assert sr.is_terminal(play.final)
+        assert 20 == sum(play.final.chips)
+        assert len(play.actions) <= 2 * rounds
+
+
+def test_high_card_deals_through_chance_steps_in_the_explicit_mode(
+    high_card: ModuleType,
+) -> None:
+    """The deal is two chance steps: six equally likely cards, then the five left."""
+    state = sr.new_game(2, 5, game=high_card.NAME, chance="explicit")
+    assert CHANCE == state.current_player
+    assert [f"deal {v}" for v in range(1, 7)] == [str(a) for a, _ in sr.chance_outcomes(state)]
+    state = sr.apply(sr.apply(state, "deal 4"), "deal 2")
+    assert ([4, 2], [1, 3, 5, 6], 2, 0) == (
+        state.cards,
+        state.deck,
+        state.draws,
+        state.current_player,
+    )
+    assert ["hidden", "2"] == sr.observation(state, 1)["cards"]
+    assert ["no_such_option"] == [r.code for r in sr.explain(state, "bet 3")]
+    assert [] == sr.explain(state, "fold")

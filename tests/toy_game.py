@@ -409,6 +409,15 @@ class HiddenNim(Game[NimRules, NimState]):
             for e in state.events
         ]
 
+    def score_text(self, rules: NimRules, state: NimState, *, final: bool = True) -> str:
+        """The stones each player took, and, once the cards are revealed, their points.
+
+        Before the end the cards are hidden, so the running score shows the stones alone.
+        """
+        if not state.game_over:
+            return "\n".join(f"P{p}: {t} stones" for p, t in enumerate(state.taken))
+        return super().score_text(rules, state, final=final)
+
     def evaluate(self, rules: NimRules, state: NimState, player: int) -> float:
         """The seat's points less the most stones another holds (their cards are hidden)."""
         others = [t for p, t in enumerate(state.taken) if p != player]

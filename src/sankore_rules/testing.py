@@ -25,14 +25,18 @@ from its options) and hands each one to the check of every door:
 - ``chance``: a game played with ``chance="explicit"`` stops at each chance step, whose
   outcomes' probabilities sum to 1, each of them listed as legal and applying;
 - ``ai``: action indices, the legal mask and the observation tensor (needs numpy);
-- ``pettingzoo``, ``openspiel``: the learning environments pass their own libraries' tests.
+- ``pettingzoo``, ``openspiel``: the learning environments pass their own libraries' tests;
+- ``cli``: the command line's state-file commands (``new``, ``legal``, ``explain``, ``apply``,
+  ``show``) read and write the game's state files and agree with the API.
 
 A door that mishandles the game fails with a
 [`ConformanceError`][sankore_rules.testing.ConformanceError] (an ``AssertionError``) whose message
-starts with the door's name in brackets and says where: ``[json] from_json(to_json(state)) !=
-state after 12 actions (sankore, 3 players, seed 0)``. An error the door raises itself is turned
-into one the same way. A door whose libraries are not installed fails too, saying so: leave it
-out of ``doors`` to run the others.
+starts with the door's name in brackets and says where, and, where two values should be equal,
+the first place they differ: ``[json] from_json(to_json(state)) != state (first difference:
+events: [Event(kind='take', ...)] != []) after 12 actions (sankore, 3 players, seed 0)``. An
+error the door raises itself is turned into one the same way. A door whose libraries are not
+installed fails too, saying so: leave it out of ``doors`` to run the others. A game that is not
+registered is refused before any door, with a ``ValueError`` saying so.
 
 This module names no game, like the doors it checks: the suite is the proof that a game needs
 no door changed. Each check imports its door when it runs, so that checking the API needs
@@ -46,14 +50,18 @@ Examples:
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
+import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from pathlib import Path
 from typing import Any
 
+import attrs
 from attrs import field, frozen
 
 from sankore_rules import api
@@ -68,6 +76,7 @@ __all__ = [
     "check_api",
     "check_bots",
     "check_chance",
+    "check_cli",
     "check_clickable",
     "check_determinize",
     "check_drawing",
@@ -77,6 +86,7 @@ __all__ = [
     "check_openspiel",
     "check_pettingzoo",
     "check_records",
+    "first_difference",
     "play_random",
     "run_conformance",
 ]
@@ -93,6 +103,8 @@ PETTINGZOO_CYCLES = 8
 NONSENSE = "zzz"
 #: Two returns that should sum to zero may differ from it by rounding this much.
 TOLERANCE = 1e-9
+#: How much of each of two differing values a failure shows.
+SHOWN_CHARS = 80
 
 
 class ConformanceError(AssertionError):
@@ -161,6 +173,91 @@ class _Door:
             raise self.fail(problem)
 
 
+def first_difference(a: Any, b: Any) -> str | None:
+    """Where ``a`` and ``b`` first differ, with both values there; None when they are equal.
+
+    States and other ``attrs`` objects are compared field by field (the fields that take part
+    in their equality, in order), mappings key by key, lists and tuples item by item, so the
+    answer names a path: ``events``, ``players[1].coins``, ``state.cards[0]``. Two objects
+    whose parts are all equal but which are not (an equality of their own) are named whole.
+
+    Examples:
+        >>> first_difference({"pile": 3, "cards": [4, 2]}, {"pile": 3, "cards": [4, 1]})
+        'cards[1]: 2 != 1'
+        >>> first_difference([1, 2], [1, 2]) is None
+        True
+    """
+    found = _differs_at(a, b, "")
+    if found is None:
+        return None
+    path, left, right = found
+    return f"{path or 'the whole value'}: {_short(left)} != {_short(right)}"
+
+
+def _differs_at(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The path where ``a`` and ``b`` first differ, and their values there."""
+    if type(a) is not type(b) and not (
+        isinstance(a, Sequence | Mapping) and isinstance(b, Sequence | Mapping)
+    ):
+        return None if a == b else (path, a, b)
+    if attrs.has(type(a)):
+        # The fields of the equality first; if they all agree, an equality of the class's
+        # own may count another field (an author's ``__eq__``): the first one that differs.
+        fields = sorted(attrs.fields(type(a)), key=lambda f: not f.eq)
+        for f in fields:
+            at = f"{path}.{f.name}" if path else f.name
+            found = _differs_at(getattr(a, f.name), getattr(b, f.name), at)
+            if found is not None and (f.eq or a != b):
+                return found
+    elif isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in [*a, *(k for k in b if k not in a)]:
+            at = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                return at, a.get(key, "(missing)"), b.get(key, "(missing)")
+            found = _differs_at(a[key], b[key], at)
+            if found is not None:
+                return found
+    elif isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        names = getattr(type(a), "_fields", None)  # a named tuple's items have names
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            at = f"{path}[{i}]" if names is None else f"{path}.{names[i]}".lstrip(".")
+            found = _differs_at(x, y, at)
+            if found is not None:
+                return found
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} != {len(b)})".strip(), a, b
+    return None if a == b else (path, a, b)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to ``SHOWN_CHARS``."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def _unequal(problem: str, a: Any, b: Any) -> str:
+    """``problem``, followed by where ``a`` and ``b`` first differ."""
+    difference = first_difference(a, b)
+    return problem if difference is None else f"{problem} (first difference: {difference})"
+
+
+def _registered(game: str) -> None:
+    """Refuse a game that is not registered: no door can be checked without it.
+
+    Raises:
+        ValueError: ``game`` is not registered, saying how to register it.
+    """
+    try:
+        api.find_game(game)
+    except ValueError:
+        names = ", ".join(g.name for g in api.games())
+        raise ValueError(
+            f"{game!r} is not a registered game: register it first "
+            "(sankore_rules.core.registry.register(GAME), or an entry point of the group "
+            f"sankore_rules.games); the registered games are {names}"
+        ) from None
+
+
 @contextmanager
 def _door(name: str, play: Playthrough) -> Iterator[_Door]:
     """Check door ``name``; any error it raises becomes a ConformanceError naming it."""
@@ -203,7 +300,9 @@ def play_random(
 
     Raises:
         ConformanceError: ``[api]``, when the API fails to set up or to play the game.
+        ValueError: ``game`` is not registered.
     """
+    _registered(game)
     setup = dict(options or {})
     stub = Playthrough(game, players, setup, seed, (), ())
     rng = random.Random(seed)
@@ -259,9 +358,14 @@ def check_api(play: Playthrough) -> None:
                     api.to_json(state) == before, f"apply({action}) changed the state it was given"
                 )
             if i < len(play.actions):
+                again = api.apply(state, play.actions[i])
                 door.require(
-                    api.apply(state, play.actions[i]) == play.states[i + 1],
-                    f"apply({play.actions[i]}) gave another state when applied again",
+                    again == play.states[i + 1],
+                    _unequal(
+                        f"apply({play.actions[i]}) gave another state when applied again",
+                        again,
+                        play.states[i + 1],
+                    ),
                 )
             seats = range(game.seats(state))
             for bad, player_given in _not_options(play, i, legal, seats, player):
@@ -357,12 +461,21 @@ def check_json(play: Playthrough) -> None:
             door.step = i
             text = api.to_json(state)
             back = api.from_json(text)
-            door.require(back == state, "from_json(to_json(state)) != state")
-            door.require(api.to_json(back) == text, "to_json(from_json(text)) != text")
+            door.require(back == state, _unequal("from_json(to_json(state)) != state", back, state))
+            again = api.to_json(back)
+            door.require(
+                again == text,
+                _unequal("to_json(from_json(text)) != text", json.loads(again), json.loads(text)),
+            )
             if i < len(play.actions):
+                after = api.apply(back, play.actions[i])
                 door.require(
-                    api.apply(back, play.actions[i]) == play.states[i + 1],
-                    f"the state read back gives another state after {play.actions[i]}",
+                    after == play.states[i + 1],
+                    _unequal(
+                        f"the state read back gives another state after {play.actions[i]}",
+                        after,
+                        play.states[i + 1],
+                    ),
                 )
 
 
@@ -386,7 +499,11 @@ def check_records(play: Playthrough) -> None:
             "load_record(save_record(actions)) gives other actions",
         )
         door.step = len(play.actions)
-        door.require(replay(record) == play.final, "replay(record) != the game's last state")
+        replayed = replay(record)
+        door.require(
+            replayed == play.final,
+            _unequal("replay(record) != the game's last state", replayed, play.final),
+        )
 
 
 def check_observation(play: Playthrough, *, seed: int = 0) -> None:
@@ -419,11 +536,15 @@ def check_observation(play: Playthrough, *, seed: int = 0) -> None:
                     f"observation(state, {p}) names the viewer {view.get('viewer')!r}",
                 )
                 for draw in range(2):
-                    sample = sample_state(state, p, rng)
+                    seen = api.observation(sample_state(state, p, rng), p)
                     door.require(
-                        api.observation(sample, p) == view,
-                        f"seat {p} sees another observation of sample {draw} "
-                        "(hidden parts redrawn): the observation shows what it hides",
+                        seen == view,
+                        _unequal(
+                            f"seat {p} sees another observation of sample {draw} "
+                            "(hidden parts redrawn): the observation shows what it hides",
+                            seen,
+                            view,
+                        ),
                     )
 
 
@@ -583,9 +704,12 @@ def check_determinize(play: Playthrough, *, seed: int = 0) -> None:
                         api.from_json(api.to_json(sample)) == sample,
                         f"sample {draw} for seat {p} does not survive from_json(to_json(sample))",
                     )
+                    seen = api.observation(sample, p)
                     door.require(
-                        api.observation(sample, p) == view,
-                        f"sample {draw} for seat {p} shows another observation",
+                        seen == view,
+                        _unequal(
+                            f"sample {draw} for seat {p} shows another observation", seen, view
+                        ),
                     )
 
 
@@ -595,7 +719,9 @@ def check_information(play: Playthrough, *, seed: int = 0) -> None:
     At a few states, for every deciding seat: its information state has a step per state of
     the game so far, the last its observation now; a state drawn for it from its information
     state (``Determinizer.of``) has the same information-state string, observation and, when
-    the game has one and is not over (the scores are then counted in the open), seat text.
+    the game is not over (the scores are then counted in the open), running score text
+    (``score_text(..., final=False)``, which a player asks for during a game: the command
+    line's ``play``, the viewer) and seat text, when the game has one.
     And at each of those states still undecided, two different
     options give each seat equal information states exactly when that seat is shown the same
     after both and it did not choose between them itself (perfect recall).
@@ -627,12 +753,21 @@ def check_information(play: Playthrough, *, seed: int = 0) -> None:
                     api.information_state_string(sample, p) == info.string(),
                     f"a state drawn for seat {p} has another information state",
                 )
+                seen, view = api.observation(sample, p), api.observation(state, p)
                 door.require(
-                    api.observation(sample, p) == api.observation(state, p),
-                    f"a state drawn for seat {p} shows it another observation",
+                    seen == view,
+                    _unequal(
+                        f"a state drawn for seat {p} shows it another observation", seen, view
+                    ),
                 )
                 if api.is_terminal(state):
                     continue  # the scores are counted in the open: the winners may tell
+                door.require(
+                    game.score_text(rules, sample, final=False)
+                    == game.score_text(rules, state, final=False),
+                    f"the running score text (score_text, final=False) changes when what seat "
+                    f"{p} cannot see is redrawn: it shows a hidden part before the end",
+                )
                 try:
                     text = game.seat_text(rules, state, p)
                 except NotSupported:
@@ -787,6 +922,95 @@ def check_openspiel(play: Playthrough) -> None:
         pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
 
 
+def check_cli(play: Playthrough) -> None:
+    """The command line's state-file commands, run in a temporary folder, agree with the API.
+
+    ``new`` with the game, the player count, the seed and the options (as their flags) writes
+    the state ``new_game`` sets up. At a few undecided states, written as state files
+    (``to_json``): ``legal --json`` lists the legal actions; ``explain --json`` finds the action
+    the game took legal and nonsense refused, with reasons; ``apply -o`` writes the state
+    ``apply`` gives, while an illegal action exits with status 1 and leaves the file as it was;
+    ``show`` prints the text view and ``show --json`` the state file's state; ``show --player``
+    prints each seat's text, for a game that has one. The commands are run through
+    ``sankore_rules.interfaces.cli.main``, in this process.
+    """
+    from sankore_rules.core.game import NotSupported
+    from sankore_rules.interfaces.cli import main
+
+    with _door("cli", play) as door, tempfile.TemporaryDirectory() as folder:
+
+        def run(*argv: str, status: int = 0) -> str:
+            return _run_cli(main, door, folder, argv, status)
+
+        game = api.game_of(play.states[0])
+        path, written = str(Path(folder, "state.json")), str(Path(folder, "next.json"))
+        flags = [
+            word
+            for name, value in play.options.items()
+            for word in ("--" + name.replace("_", "-"), "none" if value is None else str(value))
+        ]
+        door.step = 0
+        setup = ["--game", game.name, "--players", str(play.players), "--seed", str(play.seed)]
+        run("new", *setup, *flags, "-o", path)
+        made, wanted = json.loads(Path(path).read_text()), json.loads(api.to_json(play.states[0]))
+        door.require(
+            made == wanted, _unequal("`new` writes another state than new_game", made, wanted)
+        )
+        for i in _undecided(play):
+            door.step = i
+            state = play.states[i]
+            Path(path).write_text(api.to_json(state), encoding="utf-8")
+            legal = [str(a) for a in api.legal_actions(state)]
+            listed = json.loads(run("legal", "--json", path))["actions"]
+            door.require(listed == legal, _unequal("`legal --json` lists", listed, legal))
+            action = str(play.actions[i]) if i < len(play.actions) else legal[0]
+            said = json.loads(run("explain", "--json", path, "--", *action.split(" ")))
+            door.require(said["legal"] is True, f"`explain` refuses {action}: {said['reasons']}")
+            said = json.loads(run("explain", "--json", path, NONSENSE, status=1))
+            door.require(bool(said["reasons"]), f"`explain {NONSENSE}` gives no reason")
+            run("apply", path, "-o", written, "--", *action.split(" "))
+            after, wanted_after = api.from_json(Path(written).read_text()), api.apply(state, action)
+            door.require(
+                after == wanted_after,
+                _unequal(f"`apply {action}` writes another state", after, wanted_after),
+            )
+            before = Path(path).read_text()
+            run("apply", path, NONSENSE, status=1)
+            door.require(Path(path).read_text() == before, "an illegal `apply` changed the file")
+            door.require(bool(run("show", path).strip()), "`show` prints nothing")
+            shown = json.loads(run("show", "--json", path))["state"]
+            door.require(
+                shown == json.loads(before),
+                _unequal("`show --json` shows another state", shown, json.loads(before)),
+            )
+            for seat in game.agents(state):
+                try:
+                    game.seat_text(api.rules_of(state), state, seat)
+                except NotSupported:
+                    break
+                printed = run("show", "--player", str(seat), path)
+                door.require(bool(printed.strip()), f"`show --player {seat}` prints nothing")
+
+
+def _run_cli(
+    main: Callable[[list[str]], int], door: _Door, folder: str, argv: Sequence[str], status: int
+) -> str:
+    """What ``sankore-rules argv`` prints; it must exit with ``status``.
+
+    A failure names the files of ``folder`` (the temporary one) by their names alone.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as exc:  # argparse's refusal of the arguments
+            code = exc.code if isinstance(exc.code, int) else 2
+    said = (err.getvalue().strip() or out.getvalue().strip()).replace(folder + "/", "")
+    command = " ".join(Path(a).name if a.startswith(folder) else a for a in argv)
+    door.require(code == status, f"`{command}` exits with {code}, not {status}: {said[:300]}")
+    return out.getvalue()
+
+
 #: Every door, in the order ``run_conformance`` checks them, with its check.
 _CHECKS: dict[str, Callable[[Playthrough], None]] = {
     "api": check_api,
@@ -802,6 +1026,7 @@ _CHECKS: dict[str, Callable[[Playthrough], None]] = {
     "ai": check_ai,
     "pettingzoo": check_pettingzoo,
     "openspiel": check_openspiel,
+    "cli": check_cli,
 }
 #: The names of the doors the suite checks, in order.
 DOORS: tuple[str, ...] = tuple(_CHECKS)

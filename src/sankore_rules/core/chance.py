@@ -59,9 +59,14 @@ CHANCE = -2
 #: The ways chance steps are resolved: from the state's generator, or by the caller.
 CHANCE_MODES = ("auto", "explicit")
 
-#: A chance step's outcomes: ``outcomes(rules, state, task)`` -> (outcome, weight) pairs, each
-#: weight a positive integer (how many of that kind of component are left).
 Outcomes = Callable[[Any, Any, Any], Sequence[tuple[Action, int]]]
+"""A chance step's outcomes: ``outcomes(rules, state, task)``, (outcome, weight) pairs.
+
+Each weight is a positive integer (how many of that kind of component are left), each outcome
+an [`Action`][sankore_rules.Action] (``draw t3``) that the step's resolver is given. Registered
+with [`Engine.chance`][sankore_rules.core.engine.Engine.chance]; the outcomes are computed from
+what the state says is left, never from an order, and must not change the state.
+"""
 
 
 def chance_mode(value: object) -> bool:

@@ -38,8 +38,11 @@ from sankore_rules.core.tasks import Event, Task
 
 __all__ = [
     "NAMES_NOTHING",
+    "Candidates",
+    "Check",
     "Engine",
     "GameState",
+    "Resolve",
     "SealableState",
     "Step",
     "log",
@@ -86,10 +89,37 @@ class SealableState(GameState, Protocol):
 
 S = TypeVar("S", bound=GameState)
 T = TypeVar("T")
-# A game's rules and state types are its own: the engine passes them through untouched.
+# A game's rules and state types are its own: the engine passes them through untouched, so
+# the callbacks take them as Any (a game's own functions name its own types).
 Candidates = Callable[[Any, Any, Task], Iterable[Action]]
+"""A decision's options worth checking: ``candidates(rules, state, task)``.
+
+Called with the game's ruleset, the state (not to be changed) and the pending task; it gives
+every action that might answer the decision, legal or not: the engine keeps those the
+[`Check`][sankore_rules.core.engine.Check] accepts as the legal actions, in this order. A
+``lister`` (see [`Step`][sankore_rules.core.engine.Step]) has the same signature and gives the
+legal options directly.
+"""
+
 Check = Callable[[Any, Any, Task, Action], list[Reason]]
+"""Why an option is refused: ``check(rules, state, task, action)``, [] when it is legal.
+
+One check stands behind listing, explaining and applying. It must refuse every action that is
+not one of the decision's candidates (with
+[`names_nothing()`][sankore_rules.core.engine.names_nothing] for words naming nothing), since
+``apply`` asks it alone about the action it is given. It must not change the state.
+"""
+
 Resolve = Callable[[Any, Any, Task, "Action | None"], None]
+"""Carry a step out: ``resolve(rules, state, task, action)``, changing ``state`` in place.
+
+``state`` is the engine's fresh copy (the caller's state is never changed), the task already
+taken off the agenda; ``action`` is the legal option chosen, the outcome drawn for a chance
+step, or None for an automatic step. It pushes the steps that follow
+([`push`][sankore_rules.core.engine.push]) and logs what happened
+([`log`][sankore_rules.core.engine.log]); the engine then settles the state to its next
+decision.
+"""
 
 
 class Step(NamedTuple):

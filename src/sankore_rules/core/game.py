@@ -208,8 +208,17 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         variants: named ways to play it, for the doors that offer a fixed list (OpenSpiel's
             game names, the command line's ``--game``).
         state_type: the class of its states (a door finds a state's game by it).
-        rules_type: the class of its rulesets.
-        engine: its decision engine (see ``core/engine.py``).
+        rules_type: the class of its rulesets (a ``name`` and a ``content_hash``).
+        engine: its decision engine, an [`Engine`][sankore_rules.core.engine.Engine] on which
+            the game's rules registered every step kind: each decision with its
+            [`Candidates`][sankore_rules.core.engine.Candidates],
+            [`Check`][sankore_rules.core.engine.Check] and
+            [`Resolve`][sankore_rules.core.engine.Resolve] (``Engine.step``), each chance step
+            with its [`Outcomes`][sankore_rules.core.chance.Outcomes] (``Engine.chance``), each
+            automatic step with its ``Resolve`` alone. ``legal_actions``, ``explain``,
+            ``apply``, ``chance_outcomes``, ``decision_kinds`` and ``decision_view`` ask it by
+            default, so a game on the engine writes none of them; ``new_state`` calls its
+            ``settle`` to carry the setup to the first decision.
     """
 
     name: ClassVar[str]
@@ -499,8 +508,16 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     def score_text(self, rules: RulesT, state: StateT, *, final: bool = True) -> str:
         """The score sheet of ``state`` as a text table, for a terminal.
 
+        Before the end (``final=False``) it is the running score a player asks for during a
+        game (the command line's ``play``, its ``show`` and ``replay``, the viewer), the same
+        text for every seat: it must show only what every seat sees. The conformance suite's
+        ``information`` door checks that it does not change when what a seat cannot see is
+        redrawn. Once the game is over the scores are counted in the open.
+
         By default a line per seat with its points (``player 0``; a seat the rules play by
-        themselves is marked ``(auto)``), the winners marked when ``final``.
+        themselves is marked ``(auto)``), the winners marked when ``final``. It shows
+        ``totals``: a game whose running totals count hidden points (a face-down card's
+        worth) overrides it.
         """
         won = set(self.winners(rules, state)) if final else set()
         agents = self.agents(state)

@@ -108,11 +108,19 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def unregister(name: str) -> None:
-    """Remove the game ``name`` (a test's toy game); unknown names are ignored."""
+    """Remove the game ``name`` (a test's toy game); unknown names are ignored.
+
+    Its rulesets are forgotten too: a game registered again under that name (its module loaded
+    afresh, with classes of its own) reads its states with a ruleset of its own classes.
+    """
     game = _GAMES.pop(name, None)
     if game is not None:
         _BY_STATE.pop(game.state_type, None)
         _BY_RULES.pop(game.rules_type, None)
+        for content_hash, rules in list(_RULESETS.items()):
+            if isinstance(rules, game.rules_type):
+                _RULESETS.pop(content_hash, None)
+                _RECENT.pop(content_hash, None)
 
 
 def _load_entry_points() -> None:
