@@ -89,3 +89,23 @@ def test_an_outcome_that_is_not_one_is_refused_with_reasons() -> None:
     with pytest.raises(sr.IllegalAction):
         sr.apply(node, "end")
     assert node.current_player == sr.CHANCE  # unchanged
+
+
+def test_a_replay_deals_the_sampled_hands_to_the_other_seats() -> None:
+    """Game.replayed_outcome (Sankoré): at a deal to another seat, the lowest card of the
+    sample's hand not dealt yet; at the seat's own deal and at any other draw, the true one."""
+    game = sr.game_of(sr.new_game(players=2, seed=1))
+    rules = sr.load_rules()
+    start = sr.new_game(players=2, seed=6, chance="explicit")
+    sample = start.clone()
+    sample.players[0].objectives = (1, 2, 3, 4)
+    sample.players[1].objectives = (9, 11, 20, 24)
+    true = sr.Action("deal", ("7",))
+    assert start.agenda[-1].args == {"player": 0}
+    assert game.replayed_outcome(rules, start, true, sample, 0) == true  # seat 0's own
+    assert game.replayed_outcome(rules, start, true, sample, 1) == sr.Action("deal", ("1",))
+    state = start
+    for card in ("5", "6", "7", "8"):  # seat 0 dealt, then seat 1's first card
+        state = sr.apply(state, f"deal {card}")
+    state = sr.apply(state, "deal 9")
+    assert game.replayed_outcome(rules, state, true, sample, 0) == sr.Action("deal", ("11",))

@@ -477,6 +477,20 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
 
         return information_state(observe, step, state, player)
 
+    def replayed_outcome(
+        self, rules: RulesT, state: StateT, outcome: Action, sample: StateT, seat: int
+    ) -> Action:
+        """The outcome a replay of a history takes at the chance step pending in ``state``.
+
+        A door that resamples by replaying (OpenSpiel's ``resample_from_infostate``) plays the
+        true history again from its start, and at each chance step asks this hook which
+        outcome to take instead of the true ``outcome``, so that the replay ends in
+        ``sample`` (drawn for ``seat`` by ``information_sampler``). By default the true one:
+        the right answer for a draw every seat sees. A game that deals what ``seat`` cannot
+        see by chance steps (Sankoré's hands) answers those from ``sample``.
+        """
+        return outcome
+
     def information_sampler(self, rules: RulesT, information: InformationState) -> Sampler:
         """A sampler of full states consistent with ``information``, one seat's history.
 

@@ -42,7 +42,7 @@ from sankore_rules.sankore.solo import actions as _solo_actions  # noqa: F401 - 
 from sankore_rules.sankore.solo import teach as _solo_teach  # noqa: F401 - its step
 from sankore_rules.sankore.solo import turn as _solo_turn  # noqa: F401 - its steps
 from sankore_rules.sankore.solo.setup import new_solo_state
-from sankore_rules.sankore.state import State, from_json, to_json
+from sankore_rules.sankore.state import DEAL_OBJECTIVE, State, from_json, to_json
 from sankore_rules.sankore.validity import state_problems
 
 __all__ = ["SANKORE", "SankoreGame"]
@@ -240,6 +240,26 @@ class SankoreGame(Game[Rules, State]):
         from sankore_rules.sankore.search import SankoreSampler
 
         return SankoreSampler(rules, view)
+
+    def replayed_outcome(
+        self, rules: Rules, state: State, outcome: Action, sample: State, seat: int
+    ) -> Action:
+        """At a deal to another seat than ``seat``, the next card of ``sample``'s hand there.
+
+        A hand at the deal is its cards held now with those completed since (in the open)
+        and, for the Scholar's deck, those turned into its card slots; ``seat``'s own cards
+        come as they came (it saw them), every other draw as it was.
+        """
+        task = state.agenda[-1] if state.agenda else None
+        if task is None or task.kind != DEAL_OBJECTIVE or task.args["player"] == seat:
+            return outcome
+        p = task.args["player"]
+        held = sample.players[p]
+        hand = {*held.objectives, *held.completed}
+        if sample.solo is not None and state.is_scholar(p):
+            hand.update(sample.solo.slots)
+        dealt = set(state.players[p].objectives)
+        return Action("deal", (str(min(hand - dealt)),))
 
     def information_sampler(self, rules: Rules, information: InformationState) -> Sampler:
         """The ``sampler`` of the latest observation, told every event the seat was shown.

@@ -477,49 +477,29 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return fresh
 
     def _replayed_with(self, sample: Any, seat: int) -> ProtocolState | None:
-        """This state's history played again, the deal's chance nodes dealing ``sample``'s hands.
+        """This state's history played again so that it ends in ``sample``, or None.
 
-        ``seat``'s own cards are dealt as they were, in their order (it saw them come). None
-        when the history does not replay so.
+        At each chance step the game says which outcome the replay takes
+        (``Game.replayed_outcome``: the true one but where a deal gave what ``seat`` cannot
+        see). None when the history does not replay so.
         """
-        hands = {
-            p: sorted((*pl.objectives, *pl.completed))
-            for p, pl in enumerate(getattr(sample, "players", ()))
-            if hasattr(pl, "objectives") and hasattr(pl, "completed")
-        }
-        solo = getattr(sample, "solo", None)
-        if solo is not None and 1 in hands:
-            hands[1] = sorted((*hands[1], *solo.slots))  # the cards its deck turned
+        game = api.game_of(sample)
+        rules = api.rules_of(sample)
         true = self.protocol_game.new_initial_state()
         fresh = self.protocol_game.new_initial_state()
         try:
             for action in self.history():
                 if true.is_chance_node() and true.position is not None:
-                    name = true.action_to_string(pyspiel.PlayerId.CHANCE, action)
-                    wanted = self._dealt(fresh, name, hands, seat)
-                    outcomes = [
-                        fresh.action_to_string(pyspiel.PlayerId.CHANCE, k)
-                        for k, _ in fresh.chance_outcomes()
-                    ]
-                    fresh.apply_action(outcomes.index(wanted))
+                    outcome = true._draw()[action][0]
+                    wanted = game.replayed_outcome(rules, fresh.position, outcome, sample, seat)
+                    named = [a for a, _ in fresh._draw()]
+                    fresh.apply_action(named.index(wanted))
                 else:
                     fresh.apply_action(action)
                 true.apply_action(action)
         except (ValueError, IndexError, KeyError, api.IllegalAction):
             return None
         return fresh
-
-    @staticmethod
-    def _dealt(fresh: ProtocolState, name: str, hands: dict[int, list[int]], seat: int) -> str:
-        """The outcome ``fresh`` takes for the true outcome ``name``.
-
-        The same, but for a card dealt to another seat than ``seat``: the next of that seat's
-        hand in ``hands``.
-        """
-        task = fresh.position.agenda[-1]
-        if task.kind != "deal_objective" or task.args["player"] == seat:
-            return name
-        return f"deal {hands[task.args['player']].pop(0)}"
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
