@@ -404,11 +404,12 @@ class TribesLayout(SegmentedLayout):
 
         # ---- the Sultanate
         for cell, tile_id in enumerate(state.tiles):
-            tile = rules.tile_by_id[tile_id]
-            w.one("tiles.kind", cell, self.kind_pos[tile.kind])
-            w.put("tiles.points", tile.points / self.max_points, cell)
-            if tile.blue:
-                w.one("tiles.blue", cell)
+            tile = rules.tile_by_id.get(tile_id)  # None: a cell the setup has not dealt yet
+            if tile is not None:
+                w.one("tiles.kind", cell, self.kind_pos[tile.kind])
+                w.put("tiles.points", tile.points / self.max_points, cell)
+                if tile.blue:
+                    w.one("tiles.blue", cell)
             per_colour("meeples", state.meeples[cell], cell)
             owner = state.camels[cell]
             if owner is not None:
