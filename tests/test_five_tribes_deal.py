@@ -27,6 +27,7 @@ from sankore_rules.five_tribes.rules.setup import next_deal
 from sankore_rules.five_tribes.serial import problems
 from sankore_rules.interfaces.ai import openspiel_game  # noqa: F401 - registers the games
 from sankore_rules.interfaces.ai.tensors import observation_tensor, segment_views, tensor_layout
+from sankore_rules.interfaces.search import Determinizer
 from tribes_positions import TRIBES
 
 #: The deal's own chance steps, and the refills it shares with the end of a round.
@@ -359,6 +360,42 @@ def test_every_view_draws_a_table_mid_deal() -> None:
     assert picture.count('data-tile="village-') == 4 and 'data-tile="oasis' not in picture
     assert 'data-cell="a5"' in picture
     assert FIVE_TRIBES.svg(TRIBES, state, viewer=1).startswith("<svg")
+
+
+def test_a_record_of_an_explicit_game_holds_its_deal_and_replays() -> None:
+    """The deal's outcomes are among the record's actions (``draw <tile>``, ``draw p1`` ...),
+    and the record replays to the same state."""
+    rng, actions = random.Random(1), []
+    state = _fresh(2, 3)
+    while not sr.is_terminal(state) and len(actions) < 200:
+        if state.current_player == sr.CHANCE:
+            action = rng.choice(sr.chance_outcomes(state))[0]
+        else:
+            action = rng.choice(sr.legal_actions(state))
+        actions.append(str(action))
+        state = sr.apply(state, action)
+    text = sr.save_record(actions, players=2, seed=3, game="five_tribes", chance="explicit")
+    record = sr.load_record(text)
+    assert record.options["chance"] == "explicit"
+    assert actions[0].startswith("draw ") and actions[0].split()[1] in TRIBES.tile_by_id
+    # Drawn until one player's markers are all placed: the others then place themselves.
+    assert [a for a in actions if a in ("draw p0", "draw p1")] == ["draw p0", "draw p0"]
+    assert state.round > 1 or state.game_over
+    assert sr.replay(record) == state
+
+
+def test_a_sample_of_a_state_mid_deal_is_that_state_but_its_seed() -> None:
+    """Everything placed is public and nothing is dealt face down: a seat's sample of a state
+    mid-deal holds the same table, at the same chance step."""
+    state = _fresh(3, 2)
+    for _ in range(40):
+        state = sr.apply(state, sr.chance_outcomes(state)[0][0])
+    # (The tiles of the last kind left, the Villages, dealt themselves.)
+    assert state.decision == sr.Task("deal_meeple", sr.CHANCE, {"cell": 5})
+    sample = Determinizer.of(state, 1).sample(random.Random(2))
+    assert sample.seed != state.seed and sample.decision == state.decision
+    assert (sample.tiles, sample.meeples, sample.bag) == (state.tiles, state.meeples, state.bag)
+    assert problems(TRIBES, sample) == []
 
 
 # ---- OpenSpiel ----------------------------------------------------------------------------------
