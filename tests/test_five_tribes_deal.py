@@ -360,6 +360,16 @@ def test_every_view_draws_a_table_mid_deal() -> None:
     assert picture.count('data-tile="village-') == 4 and 'data-tile="oasis' not in picture
     assert 'data-cell="a5"' in picture
     assert FIVE_TRIBES.svg(TRIBES, state, viewer=1).startswith("<svg")
+    # Every kind of step of the deal: each view draws the table as it stands.
+    states = _deal(state, random.Random(7))
+    firsts = {s.decision.kind: s for s in reversed(states[:-1])}
+    assert sorted(firsts) == sorted(DEAL_STEPS)
+    for kind, node in firsts.items():
+        assert f"Now: chance draws ({kind})" in FIVE_TRIBES.seat_text(TRIBES, node, 1)
+        assert sr.observation(node, 1)["market"] == list(node.market)
+        assert len(observation_tensor(node, 1)) == tensor_layout(TRIBES).size
+        placed = 30 - node.tiles.count("")
+        assert FIVE_TRIBES.clickable_svg(TRIBES, node, 0).count('data-tile="') == placed
 
 
 def test_a_record_of_an_explicit_game_holds_its_deal_and_replays() -> None:
