@@ -24,7 +24,6 @@ its own steps untouched.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
@@ -255,7 +254,11 @@ class Engine:
         # stored whole, so that a reader never sees one state's options beside another
         # state. Several, not one: a vector environment lists each of its games for the mask
         # and decides them all at the next step; a search lists a node's children in turn.
-        self._listed: OrderedDict[int, tuple[object, tuple[Action, ...]]] = OrderedDict()
+        # Two generations of plain dicts: when the young one is full it becomes the old one
+        # and the old one is dropped, so the last LISTED_STATES states are always remembered
+        # (an OrderedDict evicting one by one costs twice as much at every apply).
+        self._listed: dict[int, tuple[object, tuple[Action, ...]]] = {}
+        self._listed_before: dict[int, tuple[object, tuple[Action, ...]]] = {}
         # The options settle() listed for the draft perform() is about to seal.
         self._settled: tuple[object, list[Action]] = _NOTHING_SETTLED
         self.steps: dict[str, Step] = {}
@@ -337,7 +340,8 @@ class Engine:
     def legal(self, rules: object, state: GameState) -> list[Action]:
         """The legal options of the pending decision, as a new list."""
         global _listing
-        remembered = self._listed.get(id(state))
+        key = id(state)
+        remembered = self._listed.get(key) or self._listed_before.get(key)
         if remembered is not None and remembered[0] is state:
             return list(remembered[1])
         agenda = state.agenda  # the pending decision, as ``state.decision`` gives it
@@ -362,16 +366,13 @@ class Engine:
         """Remember the options of a sealed state (which cannot change), forgetting the oldest.
 
         The entry holds the state itself, so its ``id`` is not reused while it is remembered.
+        Two threads may both start a new generation at once: some entries are forgotten early,
+        which costs a listing, never a wrong answer.
         """
         listed = self._listed
         if len(listed) >= LISTED_STATES:
-            # (An OrderedDict: a plain dict emptied from the front slows every later look
-            # for its first key.) Another thread may have emptied it meanwhile. try, not
-            # contextlib.suppress: compiled, that is three calls of interpreted code an apply.
-            try:  # noqa: SIM105
-                listed.popitem(last=False)
-            except KeyError:
-                pass  # already empty: nothing to forget
+            self._listed_before = listed
+            listed = self._listed = {}
         listed[id(state)] = (state, options)
 
     def _accepted(
@@ -544,7 +545,8 @@ class Engine:
             IllegalAction: with the reasons of
                 [`check`][sankore_rules.core.engine.Engine.check] when the action is not legal.
         """
-        remembered = self._listed.get(id(state))
+        key = id(state)
+        remembered = self._listed.get(key) or self._listed_before.get(key)
         # One of the options listed for this sealed state, which cannot have changed.
         if (
             remembered is not None
