@@ -17,6 +17,7 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import ENGINE, push, settle, step
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
+from sankore_rules.sankore.placements import place_tasks
 from sankore_rules.sankore.rules.setup import deal, deal_tasks
 from sankore_rules.sankore.solo.common import (
     SCHOLAR_DRAFT_TURN,
@@ -68,7 +69,7 @@ def new_solo_state(
             f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
             f"library must be {SOLO_LIBRARY!r}, got {library!r}"
         )
-    state, _ = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
+    state = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
     scholar = player_to_change(state, SCHOLAR)
     # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
     # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
@@ -103,6 +104,8 @@ def new_solo_state(
         Task("turn", YOU),
     )
     push(state, *deal_tasks(rules, state))  # the explicit mode deals the cards (SETUP-P-8)
+    if explicit:  # and, before them, every random placement of the setup
+        push(state, *place_tasks(rules, state))
     settle(rules, state)
     state.seal()
     return state
