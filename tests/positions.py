@@ -47,7 +47,7 @@ def seeded_setup(state: State) -> State:
         if task.kind == "first_player":
             state = sr.apply(state, f"first {like.first_player}")
         else:
-            state = sr.apply(state, f"place {_placed(like, task.args['what'], task.args['at'])}")
+            state = sr.apply(state, f"put {_placed(like, task.args['what'], task.args['at'])}")
     return state
 
 

@@ -84,7 +84,7 @@ def test_the_chance_option_is_checked_and_taken_by_every_game() -> None:
 def test_an_outcome_that_is_not_one_is_refused_with_reasons() -> None:
     node = _explicit_game({"players": 2}, seed=4)[0]
     assert node.agenda[-1].kind == "setup_place"  # the setup, dealt first (SETUP-C-4)
-    reasons = sr.explain(node, "place 99")
+    reasons = sr.explain(node, "put 99")
     assert [r.code for r in reasons] == ["no_such_option"]
     assert [r.code for r in sr.explain(node, "reveal law-1a")] == ["wrong_decision"]
     with pytest.raises(sr.IllegalAction):

@@ -125,15 +125,15 @@ def _first_player(rules: Rules, state: State, task: Task, action: Action | None)
 
 
 def _place_outcomes(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
-    return [(_PLACE[value], weight) for value, weight in outcomes(rules, state, task)]
+    return [(_PUT[value], weight) for value, weight in outcomes(rules, state, task)]
 
 
-#: A random placement's outcomes, one per kind of component: ``place <value>``.
-_PLACE = OneWordActions("place")
+#: A random placement's outcomes, one per kind of component: ``put <value>``.
+_PUT = OneWordActions("put")
 
 
 @ENGINE.chance(
-    SETUP_PLACE, outcomes=_place_outcomes, prompt="Place a component of setup", answers=("place",)
+    SETUP_PLACE, outcomes=_place_outcomes, prompt="Place a component of setup", answers=("put",)
 )
 def _setup_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
     assert action is not None
