@@ -219,6 +219,10 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             ``apply``, ``chance_outcomes``, ``decision_kinds`` and ``decision_view`` ask it by
             default, so a game on the engine writes none of them; ``new_state`` calls its
             ``settle`` to carry the setup to the first decision.
+        chance_setup: whether the explicit chance mode (``new_state(..., chance="explicit")``)
+            deals the setup itself by chance steps, so that the seed decides nothing of such a
+            game (OpenSpiel's door then draws no seed bytes). False by default: a game whose
+            setup is shuffled from the seed in every mode.
     """
 
     name: ClassVar[str]
@@ -230,6 +234,7 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     state_type: ClassVar[type]
     rules_type: ClassVar[type]
     engine: Engine
+    chance_setup: ClassVar[bool] = False
 
     # --- tables and setup -------------------------------------------------------------------
 

@@ -12,15 +12,16 @@ for everything through the protocol of ``core/game.py``.
 The OpenSpiel players are the seats that take decisions (``game.agents(state)``): a seat the
 rules play by themselves (the Scholar) is no player, so the solo game has one player.
 
-Chance, and information sets that hold: every hidden part of a game (a hand, a pile's order, a
-deck's order, a draw still to come) follows from the game's seed, and DESIGN.md has hidden
-information dealt by chance outcomes or drawn from a seed of 128 bits, never indexed by a small
-seed. So a game starts with 16 chance nodes of 256 equally likely outcomes each, one byte of
-the seed apiece (big-endian), and then sets up ``new_game(seed=that, chance="explicit")``. Had
-the deal been one chance node of a few thousand setups, a player could try every setup against
-their first observation, find the true one and see every hidden card; with 2**128 seeds that
-search is out of reach, so an information set holds every deal consistent with what the player
-sees. A chance action outside ``0..255`` is refused with ``ValueError``. Every draw during play
+Chance, and information sets that hold: a game that deals its setup by chance steps in the
+explicit mode (``Game.chance_setup``: Sankoré, its solo game and Five Tribes) starts at
+``new_game(seed=0, chance="explicit")``, and every shuffle and deal of its setup is a chance node
+with the outcomes of the deal (one per kind of component left, weighted by count), so its seed
+decides nothing. A game whose setup is shuffled from its seed instead starts with 16 chance nodes
+of 256 equally likely outcomes each, one byte of the seed apiece (big-endian), and then sets up
+``new_game(seed=that, chance="explicit")``: DESIGN.md has hidden information dealt by chance
+outcomes or drawn from a seed of 128 bits, never indexed by a small seed, since a player could
+otherwise try every seed against their first observation and see every hidden card. A seed
+byte outside ``0..255`` is refused with ``ValueError``. Every draw during play
 (a market tile turned, a card drawn: the engine's chance steps, ``core/chance.py``) is a chance
 node where it happens, its outcomes those of [`chance_outcomes`][sankore_rules.chance_outcomes]
 numbered in their listed order: the state holds no order of what nobody has seen, so a clone of
@@ -254,6 +255,9 @@ class ProtocolGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         self.rules = api.load_rules(self.params["rules"] or None, game=spec.game)
         # A first deal checks the options with the game's own words and finds the agents.
         self.agents: tuple[int, ...] = self.game.agents(self.deal(0))
+        #: How many seed bytes a game starts with: none for a game that deals its setup by
+        #: chance steps (``Game.chance_setup``), whose seed then decides nothing.
+        self.seed_byte_count = 0 if self.game.chance_setup else SEED_BYTES
         info = pyspiel.GameInfo(
             num_distinct_actions=num_distinct_actions(self.rules),
             max_chance_outcomes=BYTE_OUTCOMES,
@@ -280,7 +284,7 @@ class ProtocolGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         )
 
     def new_initial_state(self) -> ProtocolState:
-        """The state before the deal: the first of the chance nodes drawing the seed."""
+        """The state before the deal: the first chance node (a seed byte, or the setup's)."""
         return ProtocolState(self)
 
     def make_py_observer(
@@ -338,7 +342,9 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         self.agents = game.agents
         self.max_length = game.max_length
         self.seed_bytes: list[int] = []
-        self._position = _Shared(None)  # no position until the seed is drawn
+        self.seed_byte_count = game.seed_byte_count
+        # No position until the seed is drawn; a game dealt by chance steps has one at once.
+        self._position = _Shared(None if self.seed_byte_count else game.deal(0))
         self.decisions = 0
         # A resampled state's position is not the one its chance outcomes would deal.
         self.resampled = False
@@ -403,7 +409,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def _apply_action(self, action: int) -> None:
         if self._replaying:
-            if len(self.seed_bytes) < SEED_BYTES:
+            if len(self.seed_bytes) < self.seed_byte_count:
                 self.seed_bytes.append(int(action))
             elif self._replaying[len(self.history())] != pyspiel.PlayerId.CHANCE:
                 self.decisions += 1  # a draw's outcome is no decision
@@ -414,7 +420,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                     f"a chance outcome is a byte of the seed, 0..{BYTE_OUTCOMES - 1}, got {action}"
                 )
             self.seed_bytes.append(int(action))
-            if len(self.seed_bytes) == SEED_BYTES:
+            if len(self.seed_bytes) == self.seed_byte_count:
                 seed = int.from_bytes(bytes(self.seed_bytes), "big")
                 self.position = self.protocol_game.deal(seed)
             return
@@ -526,7 +532,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
         The draws' outcomes during play are among them, as OpenSpiel's history has them.
         """
-        return [int(a) for a in self.history()[SEED_BYTES:]]
+        return [int(a) for a in self.history()[self.seed_byte_count :]]
 
     def serialize(self) -> str:
         """Every action, one number a line; a resampled state's position follows as JSON."""
@@ -539,7 +545,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def __str__(self) -> str:
         if self.position is None:
-            return f"(drawing the seed: {len(self.seed_bytes)} of {SEED_BYTES} bytes)"
+            return f"(drawing the seed: {len(self.seed_bytes)} of {self.seed_byte_count} bytes)"
         return str(api.to_json(self.position))
 
 
@@ -612,7 +618,7 @@ class ProtocolObserver:
         """``player``'s view as a line of text (with the decisions so far, for perfect recall)."""
         decisions = state.decisions_taken()
         if state.position is None:
-            drawn = f"(drawing the seed: {len(state.seed_bytes)} of {SEED_BYTES} bytes)"
+            drawn = f"(drawing the seed: {len(state.seed_bytes)} of {state.seed_byte_count} bytes)"
             return drawn if self.public else ""
         seat = state.seat(player)
         if self.public and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
