@@ -85,6 +85,7 @@ def region_keys(rules: Rules) -> tuple[str, ...]:
 # ---- the families ------------------------------------------------------------------------------
 
 
+#: Values that may fill a place, each with its weight.
 Weighted = list[tuple[str, int]]
 
 
@@ -242,16 +243,20 @@ def _market_holds(rules: Rules, state: State, target: str) -> bool:
     return bool(getattr(state.market[i], slot))
 
 
+@functools.cache
+def _market_tiles(rules: Rules) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Each column's tiles of each level, sorted, once per ruleset (a setup asks 16 times)."""
+    tiles: dict[tuple[str, int], list[str]] = {}
+    for c in rules.tables.classes.advanced:
+        tiles.setdefault((c.discipline, c.level), []).append(c.id)
+    return {key: tuple(sorted(ids)) for key, ids in tiles.items()}
+
+
 def _market_unplaced(rules: Rules, state: State, target: str) -> list[str]:
     i, _, level = _market_place(rules, target)
     column = state.market[i]
     there = {getattr(column, f"shown{level}"), *getattr(column, f"pile{level}")}
-    d = rules.disciplines[i]
-    return sorted(
-        c.id
-        for c in rules.tables.classes.advanced
-        if c.discipline == d and c.level == level and c.id not in there
-    )
+    return [t for t in _market_tiles(rules)[rules.disciplines[i], level] if t not in there]
 
 
 def _market_left(rules: Rules, state: State, target: str) -> Weighted:
@@ -261,16 +266,17 @@ def _market_left(rules: Rules, state: State, target: str) -> Weighted:
 def _market_fill(rules: Rules, state: State, target: str, value: str) -> None:
     i, slot, _ = _market_place(rules, target)
     c = state.market[i]
-    # A pile: its top, then the rest in no order (sorted).
-    pile = (value, *(t for t in _market_unplaced(rules, state, target) if t != value))
     if slot == "shown1":
         column = MarketColumn(c.level3, c.pile2, c.shown2, c.pile1, value)
-    elif slot == "pile1":
-        column = MarketColumn(c.level3, c.pile2, c.shown2, pile, c.shown1)
     elif slot == "shown2":
         column = MarketColumn(c.level3, c.pile2, value, c.pile1, c.shown1)
     else:
-        column = MarketColumn(c.level3, pile, c.shown2, c.pile1, c.shown1)
+        # A pile: its top, then the rest in no order (sorted).
+        pile = (value, *(t for t in _market_unplaced(rules, state, target) if t != value))
+        if slot == "pile1":
+            column = MarketColumn(c.level3, c.pile2, c.shown2, pile, c.shown1)
+        else:
+            column = MarketColumn(c.level3, pile, c.shown2, c.pile1, c.shown1)
     state.market = replaced_at(state.market, i, column)
 
 

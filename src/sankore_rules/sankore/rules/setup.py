@@ -81,9 +81,11 @@ def new_state(
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
     ``turn_limit`` is the variant that bounds the game's length (see
-    [`State`][sankore_rules.State]); ``explicit`` leaves the chance steps of play to the caller
-    (``core/chance.py``). The arguments come from callers as they are, so their
-    types are checked here too (the compiled build would otherwise refuse them first).
+    [`State`][sankore_rules.State]); ``explicit`` leaves every chance step to the caller
+    (``core/chance.py``), the setup's included: the game then waits at the first place of
+    its setup, before anything random is placed. The arguments come from callers as they
+    are, so their types are checked here too (the compiled build would otherwise refuse them
+    first).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")

@@ -1,7 +1,8 @@
 """The solo setup (SOLO-SET-1..13): a 2-player setup, the Scholar's board, deck, bag and draft.
 
 You are P0 and play first (SOLO-SET-11); the Scholar is P1. The common, player and draft setup
-are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2); then the Scholar's
+are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2), or, in the explicit
+mode, dealt by the same chance steps (but for the first player: you); then the Scholar's
 seat is changed as the solo rules say, and its draft is an automatic step after yours.
 
 The card turned for its draft is not in the state before it is turned: it comes from the
@@ -52,7 +53,7 @@ def new_solo_state(
     The arguments come from callers as they are: each is checked (the seed, Library side and
     turn limit as in every game, by ``deal``). ``row`` is the reading of ruling SCHOLAR-4: the
     row space each of the Scholar's phase 2 and 3 turns uses (``SCHOLAR_ROWS``); ``explicit``
-    leaves the chance steps of play to the caller (``core/chance.py``).
+    leaves every chance step to the caller (``core/chance.py``), the setup's included.
 
     Raises:
         ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, a row
