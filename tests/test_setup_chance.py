@@ -22,6 +22,7 @@ import sankore_rules as sr
 from positions import RULES, edit, seeded_setup
 from sankore_rules.core.chance import probabilities
 from sankore_rules.interfaces.ai import observation_tensor
+from sankore_rules.interfaces.search import Determinizer
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.state import State, Task
 from sankore_rules.sankore.validity import state_problems
@@ -140,7 +141,7 @@ def test_the_seeds_placements_dealt_by_chance_steps_are_the_default_setup(
 
 def test_a_mid_setup_state_reads_back_and_every_view_draws_it() -> None:
     """A state mid-setup is a real state: JSON round trip, text, seat text, observation,
-    tensor and picture; nothing placed is drawn where nothing is yet."""
+    tensor, sampler and picture; nothing placed is drawn where nothing is yet."""
     state = sr.new_game(players=3, seed=2, chance="explicit")
     for _ in range(30):
         state = sr.apply(state, sr.chance_outcomes(state)[-1][0])
@@ -161,6 +162,8 @@ def test_a_mid_setup_state_reads_back_and_every_view_draws_it() -> None:
     }
     assert [[], 0, 0] == [pl["objectives"] for pl in seen["players"]]  # no hand dealt yet
     assert observation_tensor(state, 0).shape == observation_tensor(sr.new_game(3, 2), 0).shape
+    sample = Determinizer.of(state, 1).sample(random.Random(1))  # what seat 1 cannot tell apart
+    assert sr.observation(sample, 1) == sr.observation(state, 1)
     auto = sr.new_game(players=3, seed=2)
     picture, dealt = sr.state_svg(state, viewer=0), sr.state_svg(auto, viewer=0)
     board_tiles = list(auto.region_tiles.values())
