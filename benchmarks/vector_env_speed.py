@@ -3,9 +3,10 @@ worker processes, side by side.
 
 Steps ``VectorGameEnv(--envs, players=--players)`` for ``--steps`` calls, each game taking a
 uniformly random legal action (picked from the returned masks with one random number per game
-and a few numpy calls per batch), in one process (``workers=0``) and in ``--workers`` worker
-processes over shared memory, and prints the agent steps (decisions, observations and masks
-included) per second of wall-clock time, the median over ``--rounds`` rounds, beside the bare
+and a few numpy calls per batch), in one process (``workers=0``) and in ``--workers`` processes
+over shared memory (this one playing the first share, ``--workers - 1`` started), and prints
+the agent steps (decisions, observations and masks included) per second of wall-clock time,
+the median over ``--rounds`` rounds, beside the bare
 API's decisions per second (``sr.legal_actions`` then ``sr.apply``, no observation) in this
 process. Wall-clock time, because the workers' CPU time is not this process's: on a machine
 others are using, the figures move with their load, so run it when the machine is quiet. Beside

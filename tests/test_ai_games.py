@@ -45,7 +45,7 @@ TRIBES = sr.load_rules(game="five_tribes")
 SANKORE_ACTIONS = 685
 SANKORE_TENSOR = 7081
 TRIBES_ACTIONS = 1188
-TRIBES_TENSOR = 1106
+TRIBES_TENSOR = 1109  # the setup deal's three chance steps among the decision kinds
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -32,6 +32,7 @@ from sankore_rules.interfaces.ai.tensors import (
     observation_tensor,
 )
 from sankore_rules.interfaces.search import Determinizer
+from toy_game import registered
 
 #: Each registered game with parameters that keep a whole game short.
 SHORT: dict[str, dict[str, Any]] = {
@@ -46,7 +47,7 @@ def dealt(name: str, params: dict[str, Any], decisions: int = 0) -> ProtocolStat
     """A state of ``name`` after the seed ``SEED_OF_BYTES`` (for a game that draws one), the
     deal, and a few first options."""
     state = pyspiel.load_game(name, params).new_initial_state()
-    for byte in SEED_OF_BYTES[: state.seed_byte_count]:
+    for byte in SEED_OF_BYTES[: state.seed_byte_count]:  # none if chance deals the setup
         state.apply_action(byte)
     while state.is_chance_node():  # the deal (issue 39), each its first outcome
         state.apply_action(state.chance_outcomes()[0][0])
@@ -246,10 +247,15 @@ def test_sankores_setup_is_dealt_at_chance_nodes_and_draws_no_seed() -> None:
 def test_a_chance_outcome_outside_a_byte_is_refused(
     action: int, refusal: type[Exception], fragment: str
 ) -> None:
-    state = pyspiel.load_game("python_five_tribes").new_initial_state()
-    state.apply_action(3)
-    with pytest.raises(refusal) as refused:
-        state.apply_action(action)
+    # The built-in games deal their setup by chance steps (Game.chance_setup); the tests'
+    # Hidden Nim deals from its seed, drawn a byte at a time.
+    with registered():
+        openspiel_game.register_games()
+        state = pyspiel.load_game("python_hidden_nim").new_initial_state()
+        assert SEED_BYTES == state.seed_byte_count
+        state.apply_action(3)
+        with pytest.raises(refusal) as refused:
+            state.apply_action(action)
     assert fragment in str(refused.value)
     assert [3] == state.history()
 

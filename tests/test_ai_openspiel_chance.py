@@ -25,7 +25,7 @@ SEED_OF_BYTES = bytes(range(40, 40 + SEED_BYTES))
 def _dealt(name: str, params: dict[str, Any]) -> ProtocolState:
     """A state after the seed's bytes, if the game has any, and the deal (random outcomes)."""
     state = pyspiel.load_game(name, params).new_initial_state()
-    for byte in SEED_OF_BYTES[: state.seed_byte_count]:
+    for byte in SEED_OF_BYTES[: state.seed_byte_count]:  # none if chance deals the setup
         state.apply_action(byte)
     rng = random.Random(0)
     while state.is_chance_node():  # the deal (issue 39)

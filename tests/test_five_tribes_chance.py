@@ -31,7 +31,12 @@ CARDS = sorted({g.id for g in TRIBES.tables.cards.good} | {"fakir"})
 
 
 def _explicit_game(players: int = 2, seed: int = 7) -> Any:
-    return sr.new_game(players=players, seed=seed, game="five_tribes", chance="explicit")
+    """A game of the explicit mode at its first bid, its setup dealt by outcomes at random."""
+    state = sr.new_game(players=players, seed=seed, game="five_tribes", chance="explicit")
+    rng = random.Random(seed)
+    while state.current_player == sr.CHANCE:  # the setup's deal (test_five_tribes_deal.py)
+        state = sr.apply(state, rng.choice([a for a, _ in sr.chance_outcomes(state)]))
+    return state
 
 
 def _to_first_chance(state: Any, rng: random.Random) -> Any:
@@ -300,7 +305,7 @@ def test_the_auto_mode_is_reproducible_by_seed_and_a_record_replays() -> None:
 @pytest.mark.parametrize("seed", [12, 13, 14])
 def test_random_games_in_the_explicit_mode_end(seed: int) -> None:
     """Outcomes chosen at random at every chance node: the game ends, every node's outcomes sum
-    to 1, and every chance node is one of the draws of play."""
+    to 1, and every chance node is one of the draws of play or of the setup's deal."""
     states = _random_game(seed, "explicit")
     final = states[-1]
     assert final.game_over and final.end_cause in ("last_camel", "no_move")
@@ -308,7 +313,8 @@ def test_random_games_in_the_explicit_mode_end(seed: int) -> None:
     assert nodes and final.draws >= len(nodes)
     for node in nodes:
         assert node.decision.kind in ("turn_card", "turn_djinn", "draw_card", "draw_djinn",
-                                      "draw_meeple")  # fmt: skip
+                                      "draw_meeple", "deal_tile", "deal_meeple",
+                                      "deal_marker")  # fmt: skip
         outcomes = sr.chance_outcomes(node)
         assert len(outcomes) >= 2 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
 

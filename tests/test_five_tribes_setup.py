@@ -261,8 +261,11 @@ def test_every_step_answers_with_the_verbs_it_declares() -> None:
         ["bid", "pick", "drop", "tribe", "builders", "assassins", "kill", "kill_again", "tile",
          "sell", "claim", "raise", "plant", "piece", "fill", "nearby", "keep", "powers", *chance]
     )  # fmt: skip
-    # The draws of play (issue 39): each answered by ``draw <what is drawn>``.
-    assert chance == ["draw_card", "draw_djinn", "draw_meeple", "turn_card", "turn_djinn"]
+    # The draws of play and of the setup's deal (issue 39): each answered by ``draw <what>``.
+    assert chance == [
+        "deal_marker", "deal_meeple", "deal_tile",
+        "draw_card", "draw_djinn", "draw_meeple", "turn_card", "turn_djinn",
+    ]  # fmt: skip
     assert {decisions[k].answers for k in chance} == {("draw",)}
     state = sr.new_game(players=2, seed=5, game="five_tribes", chance="explicit")
     rng = random.Random(0)

@@ -126,7 +126,17 @@ def test_a_state_from_json_or_new_game_starts_its_own_history() -> None:
     assert read == states[-1]
     assert sr.information_state(read, 0).length == 1
     assert sr.information_state(states[0], 0).length == 1
-    assert [s for s, _ in history(states[-1])] == states
+    chain = history(states[-1])
+    # The first and the last states live in it; those in between are not remembered (their
+    # information states were not asked), only the actions that made them.
+    assert [s for s, _ in chain] == [states[0], None, None, None, None, states[-1]]
+    assert [trail.action for _, trail in chain[1:] if trail is not None] == [
+        trail.action for trail in map(trail_of, states[1:]) if trail is not None
+    ]
+    assert [trail_of(s) is None for s in states] == [True] + [False] * 5
+    # Once a state's information state is asked, its line keeps it while it lives.
+    sr.information_state(states[2], 1)
+    assert history(states[-1])[2][0] is states[2]
 
 
 def test_information_state_refuses_a_seat_the_game_lacks() -> None:

@@ -92,7 +92,7 @@ def _kept() -> dict[str, turn._PlanEntry]:
 def test_families_that_keep_answers_are_those_listed_directly_with_their_reads() -> None:
     """TURN-2: only a direct listing says what it reads; a family without one has nothing to
     keep, and declaring reads for it is refused when it registers (nothing is registered)."""
-    assert set(_kept()) == {"enrol", "teach", "establish", "transfer", "promote"}
+    assert set(_kept()) == {"enrol", "teach", "establish", "transfer", "promote", "complete"}
     count = len(TURN_OPTIONS)
     with pytest.raises(ValueError, match="only a direct listing says what it reads"):
         turn_option(

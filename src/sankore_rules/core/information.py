@@ -8,17 +8,16 @@ histories give a seat the same information state exactly when that seat saw the 
 the same order, so perfect recall holds by construction, for every game, without a game saying
 anything more than what its ``observation`` already says.
 
-The engine remembers how it reached each state it makes: its trail
-([`Trail`][sankore_rules.core.information.Trail], found by
-[`trail_of`][sankore_rules.core.information.trail_of]) names the state it came from and the
-action applied to it, so the information state of any state the engine made is rebuilt by
-walking back to the start. A state made any other way (``new_game``, ``from_json``, a draft
-edited by hand, a state copied into another process) has no trail: its history starts with
-it. The trail is kept beside the state, not in it (a weak map by identity, which forgets a
-state's trail when the state is gone): it is not part of the position, so equal positions
-reached by different histories are equal states, JSON does not carry it (a game record does:
-replaying it rebuilds every trail), and a game's state class needs no field for it, only to
-accept weak references (an ``attrs`` class does by default).
+The engine remembers how it reached each state it makes: its place in its history (a
+[`Line`][sankore_rules.core.information.Line] of actions and a depth; the
+[`Trail`][sankore_rules.core.information.Trail] that
+[`trail_of`][sankore_rules.core.information.trail_of] gives names the action and the seat that
+took it), so the information state of any state the engine made is rebuilt by walking back to
+the start. A state made any other way (``new_game``, ``from_json``, a draft edited by hand, a
+state copied into another process) has no trail: its history starts with it. The place is kept
+in a slot of the state past its sealing (``Traced``), or beside it in a weak map by identity:
+it is not part of the position, so equal positions reached by different histories are equal
+states, and JSON does not carry it (a game record does: replaying it rebuilds every trail).
 
 The string of an information state
 ([`InformationState.string`][sankore_rules.core.information.InformationState.string]) is a
@@ -35,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from attrs import frozen
@@ -45,6 +44,7 @@ from sankore_rules.core.actions import Action
 __all__ = [
     "DIGEST_BYTES",
     "InformationState",
+    "Line",
     "Seen",
     "Traced",
     "Trail",
@@ -152,59 +152,124 @@ class InformationState:
 class Traced:
     """A base class that gives a game's state class a slot for its trail.
 
-    The engine writes each state's [`Trail`][sankore_rules.core.information.Trail] there, past
-    the state's sealing (it is not part of the position, and equality, keys, JSON and pickles
-    leave it out). A state class without the slot still gets information states: its trails
-    are kept in a weak map beside the states, at a little more cost per ``apply``.
+    The engine writes there where each state stands in its history (a line of actions and a
+    depth, see [`Line`][sankore_rules.core.information.Line]), past the state's sealing: it is
+    not part of the position, and equality, keys, JSON and pickles leave it out. A state class
+    without the slot still gets information states: its places are kept in a weak map beside
+    the states, at a little more cost per ``apply``.
     """
 
     __slots__ = ("_trail",)
 
 
-class Trail:
-    """How the engine reached a state: the state it came from and the action applied to it.
+class Line:
+    """A run of actions applied one after another, from the start of a history or a branch.
 
-    A trail holds the first state of its history (``root``) and the trail before it, not the
-    states in between: a long game keeps its actions, not its states, alive. A state whose
-    information state is asked is observed from the state itself while it lives (``state``),
-    else replayed from the nearest state that does, the root at worst.
-
-    A state drawn by a sampler for one seat (see ``adopt``) is the root of its own trail, which
-    holds that seat's information state there: the one the sample was drawn from.
+    Each ``apply`` of the engine adds its action to the line of the state it applied it to,
+    when that state is the line's last, or else starts a branch (a new line whose ``parent`` is
+    the old one, from the depth it leaves it). So a playout adds to one list and makes no
+    object that outlives its state: the cyclic garbage collector, which runs more often the more
+    long-lived objects a program makes, hardly notices the history being kept. The line holds
+    the first state of its history (``root``) and the actions, not the states in between: a
+    long game keeps its actions alive, not its states.
 
     Attributes:
         root: the first state of the history.
-        parent: the trail of the state the action was applied to; None when that state is
-            the root (or for a drawn state's own trail).
-        action: the action applied; None for a drawn state's own trail.
-        player: the seat that took it (the pending decision's player then).
-        state: a weak reference to the state this trail is of (None where the state takes
-            none).
-        known: each seat's information state at that state, once asked (a cache: the state is
-            a value, so it never changes); None until then.
+        parent: the line this one branches from; None for a line that starts at ``root``.
+        base: the depth (actions since ``root``) of the state this line starts after.
+        steps: the action and the seat that took it, two items per action (one list, appended
+            in one call, so that two threads extending the same line find out, see
+            ``remember_trail``).
+        known: the information states asked at a depth, by seat (a cache: a state is a value).
+        kept: weak references to the states whose information state was asked, by depth, so
+            that a replay starts from the latest that still lives.
     """
 
-    __slots__ = ("action", "known", "parent", "player", "root", "state")
+    __slots__ = ("base", "kept", "known", "parent", "root", "steps")
 
-    def __init__(
-        self,
-        root: Any,
-        parent: Trail | None,
-        action: Action | None,
-        player: int | None,
-        state: weakref.ref[Any] | None,
-        known: dict[int, InformationState] | None = None,
-    ) -> None:
+    def __init__(self, root: Any, parent: Line | None, base: int) -> None:
         self.root = root
         self.parent = parent
-        self.action = action
-        self.player = player
-        self.state = state
-        self.known = known
+        self.base = base
+        self.steps: list[Any] = []
+        self.known: dict[int, dict[int, InformationState]] | None = None
+        self.kept: dict[int, weakref.ref[Any]] | None = None
 
-    def alive(self) -> Any:
-        """The state of this trail if it still lives, else None."""
-        return None if self.state is None else self.state()
+    def place(self, depth: int) -> tuple[Line, int] | None:
+        """Where the state before the one at ``depth`` stands; None before the root."""
+        if depth <= 0:
+            return None
+        if depth - 1 > self.base or self.parent is None:
+            return self, depth - 1
+        return self.parent, depth - 1
+
+    def step(self, depth: int) -> tuple[Action, int | None]:
+        """The action that made the state at ``depth`` and the seat that took it."""
+        k = 2 * (depth - self.base - 1)
+        return self.steps[k], self.steps[k + 1]
+
+    def alive(self, depth: int) -> Any:
+        """The state at ``depth`` if this line remembers it and it still lives, else None."""
+        if depth == 0 and self.parent is None:
+            return self.root
+        kept = self.kept
+        ref = None if kept is None else kept.get(depth)
+        return None if ref is None else ref()
+
+    def remember(self, depth: int, state: Any) -> None:
+        """Keep a weak reference to ``state``, at ``depth``, for later replays."""
+        try:
+            ref = _weakref(state)
+        except TypeError:
+            return  # a state without weak references is replayed instead
+        if self.kept is None:
+            self.kept = {}
+        self.kept[depth] = ref
+
+
+#: Where a state stands in its history: its line and its depth (actions since the root).
+Place = tuple[Line, int]
+
+
+class Trail:
+    """How the engine reached a state: the action applied, by whom, and what came before.
+
+    A view of a state's place in its history, made when asked
+    ([`trail_of`][sankore_rules.core.information.trail_of]).
+
+    Attributes:
+        line: the line the state stands on.
+        depth: how many actions lie between the history's first state and this one.
+    """
+
+    __slots__ = ("depth", "line")
+
+    def __init__(self, line: Line, depth: int) -> None:
+        self.line = line
+        self.depth = depth
+
+    @property
+    def root(self) -> Any:
+        """The first state of the history."""
+        return self.line.root
+
+    @property
+    def action(self) -> Action | None:
+        """The action applied to reach this state; None at the start of a history."""
+        return self.line.step(self.depth)[0] if self.depth > self.line.base else None
+
+    @property
+    def player(self) -> int | None:
+        """The seat that took ``action`` (None at the start of a history)."""
+        return self.line.step(self.depth)[1] if self.depth > self.line.base else None
+
+    @property
+    def parent(self) -> Trail | None:
+        """The trail of the state before; None when that state is the root (or at the start)."""
+        before = self.line.place(self.depth)
+        if before is None or before[1] == 0:
+            return None
+        return Trail(*before)
 
 
 class _Ref(weakref.ref):  # type: ignore[type-arg]  # of any state
@@ -214,19 +279,21 @@ class _Ref(weakref.ref):  # type: ignore[type-arg]  # of any state
     key: int
 
 
-#: The trails of states whose class has no ``_trail`` slot, by the state's identity, with a
+#: The places of states whose class has no ``_trail`` slot, by the state's identity, with a
 #: weak reference that drops the entry when the state is collected (states define ``__eq__``
 #: without ``__hash__``, so no weak dict).
-_TRAILS: dict[int, tuple[_Ref, Trail]] = {}
-#: ``getattr``'s answer for a state whose class has no trail slot, or whose slot is empty.
-_NONE: Any = object()
+_TRAILS: dict[int, tuple[_Ref, Place]] = {}
 
 
-def _forget(gone: _Ref) -> None:
-    """Drop the entry of a state that was collected (unless a newer state took its key)."""
-    entry = _TRAILS.get(gone.key)
+def _forget(gone: _Ref, trails: dict[int, tuple[_Ref, Place]] = _TRAILS) -> None:
+    """Drop the entry of a state that was collected (unless a newer state took its key).
+
+    The map is bound at definition: at the interpreter's exit, states still collected would
+    otherwise find the module's globals already gone.
+    """
+    entry = trails.get(gone.key)
     if entry is not None and entry[0] is gone:
-        del _TRAILS[gone.key]
+        del trails[gone.key]
 
 
 _weakref = weakref.ref
@@ -234,31 +301,36 @@ _weakref = weakref.ref
 _set_field = object.__setattr__
 
 
-def _weak(state: Any) -> weakref.ref[Any] | None:
-    try:
-        return weakref.ref(state)
-    except TypeError:
-        return None
-
-
 def remember_trail(state: Any, parent: Any, action: Action, player: int | None) -> None:
     """Remember that ``state`` was made by applying ``action`` of ``player`` to ``parent``.
 
-    The engine calls it for every state it makes, so it is written for speed.
+    The engine calls it for every state it makes, so it is written for speed: it adds the
+    action to the parent's line, or starts a branch where the line went on from the parent
+    already (another action applied to the same state, as a search does).
     """
     try:
-        before = parent._trail
+        at = parent._trail
     except AttributeError:  # an empty slot (a state the engine did not make), or no slot
-        before = trail_of(parent)
+        at = _place(parent)
+    if at is None:
+        line = Line(parent, None, 0)
+        depth = 0
+    else:
+        line, depth = at
+    steps = line.steps
+    n = 2 * (depth - line.base)
+    if len(steps) != n:  # the line went on from ``parent`` already: a branch
+        line = Line(line.root, line, depth)
+        steps = line.steps
+        n = 0
+    steps += (action, player)  # one call: another thread's steps cannot come between
+    if steps[n] is not action:  # another thread extended the line first: branch off
+        line = Line(line.root, line, depth)
+        line.steps += (action, player)
     try:
-        ref: weakref.ref[Any] | None = _weakref(state)
-    except TypeError:
-        ref = None
-    trail = Trail(parent if before is None else before.root, before, action, player, ref)
-    try:
-        _set_field(state, "_trail", trail)
+        _set_field(state, "_trail", (line, depth + 1))
     except AttributeError:
-        _keep(state, trail)
+        _keep(state, (line, depth + 1))
 
 
 def adopt(sample: Any, information: InformationState) -> None:
@@ -269,63 +341,65 @@ def adopt(sample: Any, information: InformationState) -> None:
     extend it as they would extend the true state's. Other seats' histories start at the
     sample.
     """
-    known = {information.seat: information}
-    _attach(sample, Trail(sample, None, None, None, _weak(sample), known))
-
-
-def _attach(state: Any, trail: Trail) -> None:
+    line = Line(sample, None, 0)
+    line.known = {0: {information.seat: information}}
     try:
-        # Past the sealing of a state: the trail is no part of its position.
-        _set_field(state, "_trail", trail)
+        _set_field(sample, "_trail", (line, 0))
     except AttributeError:
-        _keep(state, trail)  # a state class without the slot: the weak map
+        _keep(sample, (line, 0))  # a state class without the slot: the weak map
 
 
-def _keep(state: Any, trail: Trail) -> None:
+def _keep(state: Any, place: Place) -> None:
     try:
         ref = _Ref(state, _forget)
     except TypeError:
         return  # nor weak references: the state's history starts with it
     ref.key = key = id(state)
-    _TRAILS[key] = (ref, trail)
+    _TRAILS[key] = (ref, place)
 
 
-def trail_of(state: Any) -> Trail | None:
-    """How the engine reached ``state``; None for a state it did not make."""
-    found = getattr(state, "_trail", _NONE)
-    if found is not _NONE:
-        return found  # type: ignore[no-any-return]
+def _place(state: Any) -> Place | None:
+    """Where ``state`` stands in its history; None for a state the engine did not make."""
+    try:
+        found: Place | None = state._trail
+        return found
+    except AttributeError:
+        pass
     entry = _TRAILS.get(id(state))
     if entry is None or entry[0]() is not state:
         return None
     return entry[1]
 
 
-def _back(trail: Trail | None) -> tuple[Any, Trail | None] | None:
-    """The state (None when no longer alive) and trail before ``trail``; None at the start."""
-    if trail is None or trail.action is None:
-        return None
-    if trail.parent is None:
-        return trail.root, trail_of(trail.root)
-    return trail.parent.alive(), trail.parent
+def trail_of(state: Any) -> Trail | None:
+    """How the engine reached ``state``; None for a state it did not make."""
+    at = _place(state)
+    return None if at is None else Trail(*at)
 
 
 def history(state: Any) -> list[tuple[Any, Trail | None]]:
     """The states from the start of ``state``'s history to ``state``, with their trails.
 
-    A state that no longer lives is None. The first has no trail, or no action: its history
-    starts there.
+    A state of the history is there while it lives and its line remembers it (the first
+    state, and each state whose information state was asked); the others are None. The first
+    has no trail, or no action: its history starts there.
     """
+    at = _place(state)
     chain: list[tuple[Any, Trail | None]] = [(state, trail_of(state))]
-    while (before := _back(chain[-1][1])) is not None:
-        chain.append(before)
+    while at is not None and (before := at[0].place(at[1])) is not None:
+        line, depth = before
+        chain.append((line.alive(depth), Trail(line, depth) if depth else None))
+        at = before
     chain.reverse()
     return chain
 
 
-def _step(trail: Trail | None, seat: int, observation: Mapping[str, Any]) -> Seen:
-    own = trail is not None and trail.player == seat and trail.action is not None
-    return Seen(str(trail.action) if own and trail is not None else None, observation)
+def _own(at: Place | None, seat: int) -> str | None:
+    """The action that made the state at ``at``, in notation, if ``seat`` took it."""
+    if at is None or at[1] <= at[0].base:
+        return None
+    action, player = at[0].step(at[1])
+    return str(action) if player == seat else None
 
 
 def _encoded(step: Seen) -> bytes:
@@ -339,12 +413,19 @@ def _chain(previous: bytes, step: Seen) -> bytes:
     return hashlib.blake2b(previous + _encoded(step), digest_size=DIGEST_BYTES).digest()
 
 
+def _known(at: Place, seat: int) -> InformationState | None:
+    known = at[0].known
+    if known is None:
+        return None
+    return known.get(at[1], {}).get(seat)
+
+
 def information_state(observe: Observe, step: Step, state: Any, seat: int) -> InformationState:
     """The information state of ``seat`` at ``state``: its observations and actions, in order.
 
-    Each state's information state is remembered on its trail, so a state whose parent was
-    asked before costs one observation. A state of the history that no longer lives is
-    replayed (``step``) from the nearest earlier one that does.
+    Each information state asked is remembered on its line, so a state whose parent was asked
+    before costs one observation. A state of the history that no longer lives (or that its
+    line does not remember) is replayed (``step``) from the nearest earlier one that does.
 
     Args:
         observe: the game's view of a state for a seat (its ``observation``).
@@ -352,68 +433,67 @@ def information_state(observe: Observe, step: Step, state: Any, seat: int) -> In
         state: a state; its trail (when the engine made it) leads back to the start.
         seat: the seat whose information state it is.
     """
-    # Walk back to the first state whose information state is known (or the start), without
+    at = _place(state)
+    if at is None:  # a state the engine did not make: its history starts with it
+        return InformationState.first(seat, Seen(None, observe(state, seat)))
+    # Walk back to the first place whose information state is known (or the start), without
     # recursion: a game may be thousands of actions long.
-    pending: list[tuple[Any, Trail | None]] = []
+    pending: list[Place] = []
     known: InformationState | None = None
-    link: tuple[Any, Trail | None] | None = (state, trail_of(state))
+    link: Place | None = at
     while link is not None:
-        trail = link[1]
-        if trail is not None and trail.known is not None and seat in trail.known:
-            known = trail.known[seat]
+        known = _known(link, seat)
+        if known is not None:
             break
         pending.append(link)
-        link = _back(trail)
+        link = link[0].place(link[1])
+    if not pending:
+        assert known is not None
+        return known  # asked before
     pending.reverse()
-    for (past, trail), alive in zip(pending, _alive(pending, link, step), strict=True):
-        seen = _step(trail, seat, observe(alive if past is None else past, seat))
+    states = _states(pending, state, step)
+    for place, past in zip(pending, states, strict=True):
+        seen = Seen(_own(place, seat), observe(past, seat))
         known = InformationState.first(seat, seen) if known is None else known.then(seen)
-        if trail is not None:
-            if trail.known is None:
-                trail.known = {}
-            trail.known[seat] = known
+        line, depth = place
+        if line.known is None:
+            line.known = {}
+        line.known.setdefault(depth, {})[seat] = known
     assert known is not None  # ``pending`` held ``state`` at least, or ``state`` was known
+    at[0].remember(at[1], state)
     return known
 
 
-def _alive(
-    pending: list[tuple[Any, Trail | None]], before: tuple[Any, Trail | None] | None, step: Step
-) -> list[Any]:
-    """The states of ``pending`` (oldest first), those no longer alive replayed.
+def _states(pending: list[Place], state: Any, step: Step) -> list[Any]:
+    """The states at the places of ``pending`` (oldest first; the last is ``state``).
 
-    ``before`` is the link right before ``pending``'s first (None at the start of the
-    history). A replay starts at the latest state still alive before the first one missing,
-    walking back past ``before`` if need be (the first state of a history is always alive).
+    Those no longer alive (or not remembered) are replayed from the latest earlier state that
+    is, walking back past ``pending``'s first if need be: the first state of a history is
+    always alive.
     """
-    found = [past for past, _ in pending]
+    found = [line.alive(depth) for line, depth in pending]
+    found[-1] = state
     if all(past is not None for past in found):
         return found
     missing = next(k for k, past in enumerate(found) if past is None)
-
-    def earlier() -> Iterator[tuple[Any, Trail | None]]:
-        # The links before the first missing state, newest first, back to the start.
-        for k in range(missing - 1, -1, -1):
-            yield pending[k]
-        link = before
-        while link is not None:
-            yield link
-            link = _back(link[1])
-
     replay: list[Action] = []  # the actions from a state alive on, newest first
     current: Any = None
-    for past, trail in earlier():
+    line, depth = pending[missing]
+    link: Place | None = line.place(depth)
+    while link is not None:
+        line, depth = link
+        past = line.alive(depth)
         if past is not None:
             current = past
             break
-        assert trail is not None and trail.action is not None
-        replay.append(trail.action)
+        replay.append(line.step(depth)[0])
+        link = line.place(depth)
     assert current is not None, "the first state of a history is alive"
     for action in reversed(replay):
         current = step(current, action)
     for k in range(missing, len(found)):
-        trail = pending[k][1]
         if found[k] is None:
-            assert trail is not None and trail.action is not None
-            found[k] = step(current, trail.action)
+            line, depth = pending[k]
+            found[k] = step(current, line.step(depth)[0])
         current = found[k]
     return found

@@ -4,12 +4,13 @@ The action space numbers every action a decision of the engine can list, family 
 family's words ranging over the tables: the values of the Turn Order Track's spaces, the cells
 of the Sultanate, the meeple colours, the resource cards, the Djinns and their prices, the sets
 of different goods, the Djinns' powers and their payments. It is the same for 2, 3 and 4
-players. The outcomes of the chance steps (``draw <card, Djinn or colour>``, listed only in the
-explicit mode of chance) are no seat's actions and are not numbered. The tensor holds what
-``FIVE_TRIBES.observation`` shows a seat, and nothing it hides (the seed, the draws made, the
-bank and the other players' coins, FT-PUB-3; the decks keep no order): the Sultanate cell by
-cell, the bag, the tracks, the markets, every player's holdings seen from the viewer's seat, the
-round and the pending decision (a chance step among the decisions, with no seat deciding).
+players. The outcomes of the chance steps (``draw <card, Djinn, colour, tile or p<player>>``,
+listed only in the explicit mode of chance) are no seat's actions and are not numbered. The
+tensor holds what ``FIVE_TRIBES.observation`` shows a seat, and nothing it hides (the seed, the
+draws made, the bank and the other players' coins, FT-PUB-3; the decks keep no order): the
+Sultanate cell by cell (a cell the setup's deal has not reached shows no tile), the bag, the
+tracks, the markets, every player's holdings seen from the viewer's seat, the round and the
+pending decision (a chance step among the decisions, with no seat deciding).
 Nothing here imports numpy.
 
 Examples:
@@ -404,11 +405,12 @@ class TribesLayout(SegmentedLayout):
 
         # ---- the Sultanate
         for cell, tile_id in enumerate(state.tiles):
-            tile = rules.tile_by_id[tile_id]
-            w.one("tiles.kind", cell, self.kind_pos[tile.kind])
-            w.put("tiles.points", tile.points / self.max_points, cell)
-            if tile.blue:
-                w.one("tiles.blue", cell)
+            tile = rules.tile_by_id.get(tile_id)  # None: a cell the setup has not dealt yet
+            if tile is not None:
+                w.one("tiles.kind", cell, self.kind_pos[tile.kind])
+                w.put("tiles.points", tile.points / self.max_points, cell)
+                if tile.blue:
+                    w.one("tiles.blue", cell)
             per_colour("meeples", state.meeples[cell], cell)
             owner = state.camels[cell]
             if owner is not None:

@@ -55,6 +55,8 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
     state_type = FiveTribesState
     rules_type = FiveTribesRules
     engine = ENGINE
+    #: The explicit mode deals the setup by chance steps (``rules/setup.py``).
+    chance_setup = True
 
     def load_rules(self, path: str | None = None) -> FiveTribesRules:
         """The bundled tables of ``data/five_tribes/``, or a corrected copy from ``path``."""
@@ -67,10 +69,12 @@ class FiveTribesGame(Game[FiveTribesRules, FiveTribesState]):
         seed: int,
         options: Mapping[str, Any],
     ) -> FiveTribesState:
-        """A new game for 2-4 players, waiting for the first bid.
+        """A new game for 2-4 players, waiting for the first bid (or the setup's deal).
 
-        Its only option is every game's ``chance`` (``"auto"`` or ``"explicit"``, see
-        ``core/chance.py``), which is not one of its own ``options``.
+        In the explicit mode of chance the setup is dealt by chance steps: the game waits for
+        the first of them (``rules/setup.py``). Its only option is every game's ``chance``
+        (``"auto"`` or ``"explicit"``, see ``core/chance.py``), which is not one of its own
+        ``options``.
 
         Raises:
             ValueError: an option (Five Tribes takes none of its own), a player count or a

@@ -27,7 +27,7 @@ from sankore_rules.five_tribes.board import GAME, FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.rules.common import FAKIR
 from sankore_rules.five_tribes.rules.draws import CHANCE_ARGS
-from sankore_rules.five_tribes.rules.setup import SEED_BOUND
+from sankore_rules.five_tribes.rules.setup import SEED_BOUND, deal_problems, dealing
 from sankore_rules.five_tribes.state import FiveTribesState, TribesPlayer
 from sankore_rules.five_tribes.tables import MeepleEffect, PowerKind, strict_converter
 
@@ -201,6 +201,8 @@ def problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]:
     found.extend(_card_problems(rules, state))
     found.extend(_djinn_problems(rules, state))
     found.extend(_piece_problems(rules, state))
+    # A state mid-deal (the explicit mode) lacks what its chance steps deal next, no more.
+    found.extend(deal_problems(rules, state))
     if found:
         return found
     return _agenda_problems(rules, state)
@@ -218,7 +220,13 @@ def _shape_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
     found: list[str] = []
     if state.game != GAME:
         found.append(f"game: {state.game!r} is not {GAME!r}")
-    if sorted(state.tiles) != sorted(rules.tile_by_id):
+    # A cell without a tile ("") waits for the setup's deal (checked in ``deal_problems``).
+    placed = [tile for tile in state.tiles if tile]
+    if (
+        len(state.tiles) != cells
+        or len(set(placed)) != len(placed)
+        or not set(placed) <= rules.tile_by_id.keys()
+    ):
         found.append("tiles: not the ruleset's tiles, each once")
     for name, column in (
         ("meeples", state.meeples),
@@ -400,7 +408,12 @@ def _piece_problems(rules: FiveTribesRules, state: FiveTribesState) -> list[str]
     if sum(state.palaces) + state.palace_supply != tracks.palaces:
         found.append(f"palaces, palace_supply: not {tracks.palaces} palaces in all")
     markers = [m for m in (*state.bid_order_track, *state.turn_order_track) if m is not None]
-    if sorted(markers) != list(range(len(state.markers))):
+    # While the setup is dealt, the markers not yet drawn are on neither track.
+    if (
+        len(set(markers)) != len(markers)
+        or not set(markers) <= set(range(len(state.markers)))
+        or (len(markers) != len(state.markers) and not dealing(state))
+    ):
         found.append("bid_order_track, turn_order_track: every marker must be on one of them, once")
     return found
 
@@ -422,6 +435,7 @@ _TASK_ARGS: dict[str, tuple[str, ...]] = {
     "piece": ("cell", "djinn"),
     "nearby": ("djinn", "cell"),
     "keep": ("count",),
+    "deal": (),
     **CHANCE_ARGS,
 }
 

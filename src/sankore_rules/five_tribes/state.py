@@ -114,7 +114,8 @@ class FiveTribesState(Traced):
             ``core/chance.py``).
         explicit_chance: whether chance steps wait for the caller (``new_game(...,
             chance="explicit")``) instead of resolving from the seed.
-        tiles: the tile on each cell.
+        tiles: the tile on each cell; ``""`` for a cell the setup's deal has not reached yet
+            (the explicit mode of chance, ``rules/setup.py``).
         meeples: the meeples on each cell, per colour.
         camels: the player whose camel is on each cell, None for a free cell (FT-ACT-7).
         palms: the palm trees on each cell (FT-TILE-1).

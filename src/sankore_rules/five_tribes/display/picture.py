@@ -176,7 +176,7 @@ def _tile(rules: FiveTribesRules, state: FiveTribesState | None, index: int) -> 
     name = rules.cells[index]
     square = {"x": x + 2, "y": 2, "width": CELL - 4, "height": CELL - 4, "rx": 6}
     label = text(x + 6, 16, name, font_size=11, fill="#333333")
-    if state is None:
+    if state is None or not state.tiles[index]:  # no state, or a cell not dealt yet
         return el(
             "g", el("rect", **square, fill="#e6e0d2", stroke="#555555"), label, data_cell=name
         )

@@ -67,13 +67,11 @@ def render_text(rules: FiveTribesRules, state: FiveTribesState) -> str:
         cells = []
         for c in range(rules.columns):
             i = r * rules.columns + c
-            tile = rules.tile_by_id[state.tiles[i]]
             meeples = "".join(initials[k] * n for k, n in enumerate(state.meeples[i])) or "-"
             camel = "" if state.camels[i] is None else f" P{state.camels[i]}"
             extras = "p" * state.palms[i] + "P" * state.palaces[i]
             cells.append(
-                f"{rules.cells[i]} {KIND_LETTER.get(tile.kind, '?')}{tile.points}"
-                f"{'b' if tile.blue else ''}{extras}{camel}: {meeples}"
+                f"{rules.cells[i]} {_tile_word(rules, state.tiles[i])}{extras}{camel}: {meeples}"
             )
         lines.append("  " + " | ".join(cells))
     bids = rules.tables.tracks.bids
@@ -102,6 +100,14 @@ def render_text(rules: FiveTribesRules, state: FiveTribesState) -> str:
     lines.append(now(rules, state))
     lines.extend(legend(rules))
     return "\n".join(lines)
+
+
+def _tile_word(rules: FiveTribesRules, tile_id: str) -> str:
+    """A tile as the grid writes it (``V5b``: kind letter, points, blue), ``..`` for none yet."""
+    if not tile_id:
+        return ".."  # a cell the setup's deal has not reached (the explicit mode)
+    tile = rules.tile_by_id[tile_id]
+    return f"{KIND_LETTER.get(tile.kind, '?')}{tile.points}{'b' if tile.blue else ''}"
 
 
 def legend(rules: FiveTribesRules) -> list[str]:

@@ -15,7 +15,14 @@ caller applies an outcome. At the step every seat still sees the table as it was
   assassin_spoils power), one step per card;
 - ``draw_djinn``: the Djinns of a draw_djinns power, face up onto the Djinn discard pile
   (ruling FT-ENGINE-10), one step per Djinn, then the ``keep`` decision;
-- ``draw_meeple``: the meeples of a fill_tile power, from the bag onto the tile chosen.
+- ``draw_meeple``: the meeples of a fill_tile power, from the bag onto the tile chosen;
+- ``deal_tile``, ``deal_meeple``, ``deal_marker``: the setup's deal in the explicit mode
+  (``setup.py``): a tile onto the next cell of the grid (``draw <tile>``: one outcome per kind
+  of identical tiles left, which names the first of them in the table's order), a meeple from
+  the bag onto the next tile short of its three, a marker onto the next space of the Bid Order
+  Track (``draw p<player>``: one outcome per player whose markers are not all placed, the
+  first of them taking the space). The market and the Djinn display are filled by
+  ``turn_card`` and ``turn_djinn``, as at the end of a round.
 
 When a deck is empty as a card or Djinn is needed, its discard pile becomes the deck (ruling
 FT-ENGINE-4): a deck keeps no order, so the reshuffle is only the discarded cards becoming the
@@ -45,8 +52,13 @@ __all__ = [
     "draw_cards",
     "draw_djinns",
     "draw_meeples",
+    "from_bag",
+    "place_marker",
+    "place_tile",
+    "to_row",
     "turn_card",
     "turn_djinn",
+    "unplaced_markers",
 ]
 
 #: Every outcome of a draw: ``draw <card, Djinn or colour>``.
@@ -59,6 +71,9 @@ CHANCE_ARGS: dict[str, tuple[str, ...]] = {
     "draw_card": ("player", "left"),
     "draw_djinn": ("player", "left", "count"),
     "draw_meeple": ("player", "cell", "left"),
+    "deal_tile": ("cell",),
+    "deal_meeple": ("cell",),
+    "deal_marker": (),
 }
 
 
@@ -88,10 +103,18 @@ def _drawn(state: FiveTribesState, action: Action | None, deck: str, onto: str =
     """
     assert action is not None
     drawn = action.args[0]
-    setattr(state, deck, removed(getattr(state, deck), drawn))
-    if onto:
-        setattr(state, onto, (*getattr(state, onto), drawn))
+    to_row(state, drawn, deck, onto)
     return drawn
+
+
+def to_row(state: FiveTribesState, card: str, deck: str, onto: str = "") -> None:
+    """The card or Djinn ``card`` out of the pile ``deck``, to the end of the row ``onto``.
+
+    (With no ``onto``, it is only taken out: the caller puts it where it goes.)
+    """
+    setattr(state, deck, removed(getattr(state, deck), card))
+    if onto:
+        setattr(state, onto, (*getattr(state, onto), card))
 
 
 # ---- the resource deck ---------------------------------------------------------------------------
@@ -224,7 +247,94 @@ def resolve_draw_meeple(
     assert action is not None
     colour = rules.colour_index[action.args[0]]
     player, cell = task.args["player"], task.args["cell"]
-    state.bag = add(state.bag, colour, -1)
-    state.meeples = replaced_at(state.meeples, cell, add(state.meeples[cell], colour, 1))
+    from_bag(state, cell, colour)
     log(state, "drawn", player, colour=action.args[0], cell=rules.cells[cell])
     draw_meeples(state, player, cell, task.args["left"] - 1)
+
+
+def from_bag(state: FiveTribesState, cell: int, colour: int) -> None:
+    """One meeple of ``colour`` (its index) out of the bag onto ``cell``."""
+    state.bag = add(state.bag, colour, -1)
+    state.meeples = replaced_at(state.meeples, cell, add(state.meeples[cell], colour, 1))
+
+
+# ---- the setup's deal (the explicit mode; ``setup.py`` pushes each step) ----------------------
+
+
+def place_tile(state: FiveTribesState, cell: int, tile: str) -> None:
+    """FT-SET-1: the tile ``tile`` onto the empty ``cell``."""
+    state.tiles = replaced_at(state.tiles, cell, tile)
+
+
+def place_marker(state: FiveTribesState, marker: int) -> None:
+    """The first round's turn order: ``marker`` onto the next free space of the Bid Order Track."""
+    space = state.bid_order_track.index(None)
+    state.bid_order_track = replaced_at(state.bid_order_track, space, marker)
+
+
+def _tiles(rules: FiveTribesRules, state: FiveTribesState, task: Task) -> list[tuple[Action, int]]:
+    """One outcome per kind of identical tiles left (kind, points, blue value), weighted.
+
+    The weight is how many of that kind are left; the outcome names the first of them in the
+    table's order, the one the deal puts down (identical tiles differ only by their ids).
+    """
+    placed = set(state.tiles)
+    first: dict[tuple[str, int, bool], str] = {}
+    left: Counter[tuple[str, int, bool]] = Counter()
+    for tile in rules.tables.sultanate.tile:
+        if tile.id not in placed:
+            same = (tile.kind, tile.points, tile.blue)
+            first.setdefault(same, tile.id)
+            left[same] += 1
+    return sorted((_DRAW[first[same]], n) for same, n in left.items())
+
+
+def unplaced_markers(state: FiveTribesState) -> list[int]:
+    """The markers on neither track (during the setup's deal: not yet dealt), in order."""
+    placed = {m for m in (*state.bid_order_track, *state.turn_order_track) if m is not None}
+    return [m for m in range(len(state.markers)) if m not in placed]
+
+
+def _markers(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task
+) -> list[tuple[Action, int]]:
+    """One outcome per player with markers still to place, weighted by how many."""
+    left = Counter(state.markers[m] for m in unplaced_markers(state))
+    return [(_DRAW[f"p{player}"], n) for player, n in sorted(left.items())]
+
+
+@ENGINE.chance(
+    "deal_tile", outcomes=_tiles, prompt="Deal a tile onto the Sultanate", answers=("draw",)
+)
+def resolve_deal_tile(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """FT-SET-1: the tile drawn goes onto the step's cell."""
+    assert action is not None
+    place_tile(state, task.args["cell"], action.args[0])
+
+
+@ENGINE.chance(
+    "deal_meeple", outcomes=_meeples, prompt="Deal a meeple from the bag", answers=("draw",)
+)
+def resolve_deal_meeple(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """FT-SET-2: the meeple drawn goes onto the step's tile."""
+    assert action is not None
+    from_bag(state, task.args["cell"], rules.colour_index[action.args[0]])
+
+
+@ENGINE.chance(
+    "deal_marker",
+    outcomes=_markers,
+    prompt="Draw the next marker of the first turn order",
+    answers=("draw",),
+)
+def resolve_deal_marker(
+    rules: FiveTribesRules, state: FiveTribesState, task: Task, action: Action | None
+) -> None:
+    """FT-SET-5: the player drawn puts their first marker left on the Bid Order Track."""
+    assert action is not None
+    player = int(action.args[0][1:])
+    place_marker(state, next(m for m in unplaced_markers(state) if state.markers[m] == player))

@@ -41,9 +41,9 @@ and are rewritten in place by the next ``step`` or ``reset``, as Gymnasium's vec
 environments with shared memory do: copy them to keep them. Rewards, the done flags and the
 other infos are new arrays at each call.
 
-Processes: ``workers=0`` (the default) steps every game in this process; ``workers=k`` starts
-``k`` worker processes that each step a contiguous share of the games and write their rows
-into arrays in shared memory
+Processes: ``workers=0`` (the default) steps every game in this process; ``workers=k`` steps
+them in ``k`` processes, this one and ``k - 1`` it starts, each a contiguous share of the
+games, writing their rows into arrays in shared memory
 ([`vector_workers`][sankore_rules.interfaces.ai.vector_workers]), so steps per second grow
 with cores. Both give exactly the same observations, masks, rewards and flags for the same
 seed and actions. ``close()`` ends the workers (so does garbage collection, or the
@@ -122,7 +122,8 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         max_turns: the decisions a game may last before it is truncated; None for no bound.
         options: the game's setup options; ``rules`` a ruleset of the game.
         workers: 0 to step every game in this process; ``k`` (at most ``num_envs``) to step
-            them in ``k`` worker processes.
+            them in ``k`` processes: this one and ``k - 1`` worker processes it starts (on
+            ``n`` cores, ``workers=n`` keeps them all busy).
         context: how workers start, ``"spawn"`` or ``"forkserver"``.
 
     Raises:
@@ -192,7 +193,9 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
         if workers:
             # The bundled ruleset is loaded by each worker; only a caller's own is sent.
             sent = None if rules is None else self.rules
-            self._batch = WorkerPool(setup, sent, *shape, workers=workers, context=context)
+            self._batch = WorkerPool(
+                setup, self.rules, sent, *shape, workers=workers, context=context
+            )
         else:
             buffers = Buffers(*shape, memory=bytearray)
             self._batch = SlotRange(setup, self.rules, buffers, 0, num_envs)
@@ -202,7 +205,7 @@ class VectorGameEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[A
 
     @property
     def processes(self) -> list[BaseProcess]:
-        """The worker processes (none with ``workers=0``)."""
+        """The worker processes started (none with ``workers`` 0 or 1)."""
         return list(getattr(self._batch, "processes", []))
 
     @property

@@ -2,9 +2,12 @@
 
 In the manner of Gymnasium's ``AsyncVectorEnv`` with shared memory: a
 [`WorkerPool`][sankore_rules.interfaces.ai.vector_workers.WorkerPool] splits the batch's rows
-into one contiguous share per worker. Every array of the batch
+into one contiguous share per worker, the calling process being the first worker: it plays the
+first share itself while the processes it started play theirs, rather than wait for them (on
+two cores, ``workers=2`` keeps both busy with one process started, and a step costs one
+message and its answer, not two). Every array of the batch
 ([`Buffers`][sankore_rules.interfaces.ai.vector_slots.Buffers]) lives in shared memory, so a
-step sends each worker one short message, each worker plays its share of the games
+step sends each started worker one short message, each plays its share of the games
 ([`SlotRange`][sankore_rules.interfaces.ai.vector_slots.SlotRange], the code one process runs)
 and writes its rows in place, and answers "done": no observation is pickled. The games' seeds
 reach the workers as ``SeedSequence`` children, so a seed gives the same games and numbers with
@@ -24,7 +27,7 @@ import multiprocessing
 import signal
 import traceback
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -43,10 +46,13 @@ _JOIN_SECONDS = 5.0
 
 
 class WorkerPool:
-    """``workers`` processes, each stepping a contiguous share of ``rows`` games.
+    """``workers`` processes, this one and ``workers - 1`` started, each stepping a share.
+
+    Each steps a contiguous share of ``rows`` games; this process steps the first.
 
     Args:
         setup: what the games are.
+        own_rules: the ruleset this process plays its share by.
         rules: a ruleset to send to the workers, or None for the game's bundled one, which
             each worker loads itself.
         rows: how many games.
@@ -63,6 +69,7 @@ class WorkerPool:
     def __init__(
         self,
         setup: Setup,
+        own_rules: Any,
         rules: Any,
         rows: int,
         size: int,
@@ -79,12 +86,13 @@ class WorkerPool:
         self.buffers = Buffers(rows, size, actions, seats, lambda n: starter.RawArray("b", n))
         bounds = [rows * w // workers for w in range(workers + 1)]
         self.shares = list(itertools.pairwise(bounds))
+        self._own = SlotRange(setup, own_rules, self.buffers, *self.shares[0])
         self._connections: list[Connection] = []
-        #: The worker processes, one per share.
+        #: The worker processes started, one per share but the first.
         self.processes: list[BaseProcess] = []
         # Set before any worker starts, so that a failure below still ends the ones started.
         self._finalizer = weakref.finalize(self, _shutdown, self._connections, self.processes)
-        for start, stop in self.shares:
+        for start, stop in self.shares[1:]:
             parent, child = starter.Pipe()
             process = starter.Process(
                 target=_work,
@@ -104,18 +112,21 @@ class WorkerPool:
 
     def reset(self, streams: list[SeedStream]) -> None:
         """Deal a new game in every row, row ``i``'s games from ``streams[i]``."""
-        self._call("reset", [streams[start:stop] for start, stop in self.shares])
+        shares = [streams[start:stop] for start, stop in self.shares]
+        self._call("reset", shares[1:], lambda: self._own.reset(shares[0]))
 
     def step(self) -> None:
         """Every worker takes its rows' indices in ``buffers.actions``."""
-        self._call("step", [None] * len(self.shares))
+        self._call("step", [None] * len(self._connections), self._own.step)
 
     def refusal(self, row: int, index: int) -> tuple[Any, tuple[Reason, ...]]:
         """The action of ``index`` and why row ``row``'s game refuses it."""
         for w, (start, stop) in enumerate(self.shares):
             if start <= row < stop:
-                self._connections[w].send(("refusal", (row - start, index)))
-                found: tuple[Any, tuple[Reason, ...]] = _answer(self._connections[w])
+                if w == 0:
+                    return self._own.refusal(row - start, index)
+                self._connections[w - 1].send(("refusal", (row - start, index)))
+                found: tuple[Any, tuple[Reason, ...]] = _answer(self._connections[w - 1])
                 return found
         raise IndexError(f"no row {row}")
 
@@ -125,10 +136,14 @@ class WorkerPool:
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def _call(self, command: str, arguments: Sequence[object]) -> None:
+    def _call(self, command: str, arguments: Sequence[object], own: Callable[[], None]) -> None:
+        """Send ``command`` to the started workers, do ``own`` share here, gather the answers."""
         for connection, argument in zip(self._connections, arguments, strict=True):
             connection.send((command, argument))
-        self._gather()
+        try:
+            own()
+        finally:
+            self._gather()  # even when this share failed: no pipe may keep a stale answer
 
     def _gather(self) -> None:
         # Every worker's answer is read, even after a failure, so no pipe holds a stale one.

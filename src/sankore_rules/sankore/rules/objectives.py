@@ -71,12 +71,31 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
     return requirement_reasons(rules, state, p, card)
 
 
+def _complete_reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_complete_options`` reads: the hand, and what each condition kind counts
+    # (requirements.py: the pieces on the board, and the player's Graduation tiles, Classes,
+    # Skills, Students, Favour, Prestige and Books).
+    pl = state.players[p]
+    return (
+        state.spaces,
+        pl.objectives,
+        pl.graduations,
+        pl.classes,
+        pl.skills,
+        pl.students,
+        pl.favour_pos,
+        pl.prestige,
+        pl.books,
+    )
+
+
 @turn_option(
     "complete",
     main=None,
     candidates=_complete_candidates,
     check=_complete_check,
     options=_complete_options,
+    reads=_complete_reads,
 )
 def _complete(rules: Rules, state: State, p: int, action: Action) -> None:
     number = int(action.args[0])
