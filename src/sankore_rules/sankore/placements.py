@@ -243,13 +243,20 @@ def _market_holds(rules: Rules, state: State, target: str) -> bool:
     return bool(getattr(state.market[i], slot))
 
 
-@functools.cache
 def _market_tiles(rules: Rules) -> dict[tuple[str, int], tuple[str, ...]]:
     """Each column's tiles of each level, sorted, once per ruleset (a setup asks 16 times)."""
-    tiles: dict[tuple[str, int], list[str]] = {}
-    for c in rules.tables.classes.advanced:
-        tiles.setdefault((c.discipline, c.level), []).append(c.id)
-    return {key: tuple(sorted(ids)) for key, ids in tiles.items()}
+    known = _MARKET_TILES.get(rules.content_hash)
+    if known is None:
+        tiles: dict[tuple[str, int], list[str]] = {}
+        for c in rules.tables.classes.advanced:
+            tiles.setdefault((c.discipline, c.level), []).append(c.id)
+        known = {key: tuple(sorted(ids)) for key, ids in tiles.items()}
+        _MARKET_TILES[rules.content_hash] = known
+    return known
+
+
+#: ``_market_tiles`` by ruleset content hash (not by ruleset: a cache would keep it alive).
+_MARKET_TILES: dict[str, dict[tuple[str, int], tuple[str, ...]]] = {}
 
 
 def _market_unplaced(rules: Rules, state: State, target: str) -> list[str]:
