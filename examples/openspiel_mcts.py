@@ -5,9 +5,10 @@
 
 Importing ``sankore_rules.interfaces.ai.openspiel_game`` registers ``python_sankore``,
 ``python_sankore_solo`` and ``python_five_tribes`` with pyspiel (``pip install
-sankore-rules[ai]``). A game's first 16 nodes draw its 128-bit seed, a byte each (chance);
-then each player's decisions are action indices, and each market tile turned during play is a
-chance node too (the draw's outcomes, numbered in order). MCTS (player 0) rolls out random
+sankore-rules[ai]``). A game's first nodes deal its setup (chance: each Book, token, Student and
+tile placed, each card dealt and the first player, the draw's outcomes numbered in order); then
+each player's decisions are action indices, and each market tile turned during play is a
+chance node too. MCTS (player 0) rolls out random
 games from each position it tries; with the turn-limit variant a rollout is short. Plain Python
 MCTS is slow on a game this long, so keep the limit small.
 """
@@ -18,7 +19,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES  # registers the games
+from sankore_rules.interfaces.ai import openspiel_game  # noqa: F401 - registers the games
 
 
 def play(turns: int = 2, simulations: int = 20, seed: int = 3) -> pyspiel.State:
@@ -45,12 +46,12 @@ def play(turns: int = 2, simulations: int = 20, seed: int = 3) -> pyspiel.State:
 def main(turns: int = 2, simulations: int = 20) -> None:
     state = play(turns, simulations)
     history = state.full_history()
-    chance, played = history[:SEED_BYTES], history[SEED_BYTES:]
+    first = next(i for i, step in enumerate(history) if step.player != pyspiel.PlayerId.CHANCE)
+    setup, played = history[:first], history[first:]
     decisions = [step for step in played if step.player != pyspiel.PlayerId.CHANCE]
     draws = len(played) - len(decisions)
-    seed = bytes(step.action for step in chance).hex()
     print(
-        f"{len(chance)} chance nodes drew the seed 0x{seed}, then {len(decisions)} decisions "
+        f"{len(setup)} chance nodes dealt the setup, then {len(decisions)} decisions "
         f"and {draws} draws"
     )
     for name, player in (("MCTS", 0), ("random", 1)):

@@ -32,6 +32,47 @@ def started(players: int = 2, seed: int = 0, library: str = "three_shelf") -> St
     return state
 
 
+def seeded_setup(state: State) -> State:
+    """Explicit chance: the setup's places and first player dealt as the seed deals them.
+
+    Each ``setup_place`` (and ``first_player``) step takes the outcome the default mode's game
+    of the same seed and options placed there, up to the first other step (a hand's deal).
+    """
+    kw: dict[str, Any] = {"players": state.player_count, "library": state.library_side}
+    if state.solo is not None:
+        kw = {"players": 1, "scholar": state.solo.difficulty, "scholar_row": state.solo.row}
+    like = sr.new_game(seed=state.seed, **kw)
+    while state.current_player == sr.CHANCE and state.agenda[-1].kind in _SETUP_STEPS:
+        task = state.agenda[-1]
+        if task.kind == "first_player":
+            state = sr.apply(state, f"first {like.first_player}")
+        else:
+            state = sr.apply(state, f"put {_placed(like, task.args['what'], task.args['at'])}")
+    return state
+
+
+_SETUP_STEPS = ("setup_place", "first_player")
+
+
+def _placed(state: State, what: str, at: str) -> str:
+    """What the setup placed at the place ``at`` of the family ``what`` (``placements.py``)."""
+    if what in ("queue", "market", "draft"):
+        where, slot = at.split(":") if what != "draft" else (at, "")
+        i = RULES.discipline_index[where]
+        if what == "queue":
+            return str(state.queues[i][int(slot)])
+        if what == "draft":
+            return next(book for _, book, student in state.draft if student == at)
+        held = getattr(state.market[i], slot)
+        return str(held[0] if slot.startswith("pile") else held)
+    if what == "madrasa":
+        cell = RULES.cell_index(at)
+        assert cell is not None
+        return str(state.madrasa[cell].tile)  # type: ignore[union-attr]
+    places = {"theology": state.theology_books, "port": state.port_tokens}
+    return places.get(what, state.region_tiles)[at]
+
+
 def edit(state: State, change: Callable[[State], None]) -> State:
     """A copy of ``state`` with ``change`` applied to it (the original is untouched)."""
     copy = state.clone()

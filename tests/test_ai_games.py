@@ -43,7 +43,7 @@ RULES = sr.load_rules()
 TRIBES = sr.load_rules(game="five_tribes")
 #: The bundled rulesets' sizes: a change of numbering or layout is made on purpose.
 SANKORE_ACTIONS = 685
-SANKORE_TENSOR = 7079
+SANKORE_TENSOR = 7081
 TRIBES_ACTIONS = 1188
 TRIBES_TENSOR = 1109  # the setup deal's three chance steps among the decision kinds
 

@@ -32,6 +32,7 @@ from sankore_rules.interfaces.ai.tensors import (
     observation_tensor,
 )
 from sankore_rules.interfaces.search import Determinizer
+from toy_game import registered
 
 #: Each registered game with parameters that keep a whole game short.
 SHORT: dict[str, dict[str, Any]] = {
@@ -43,11 +44,12 @@ SEED_OF_BYTES = bytes(range(7, 7 + SEED_BYTES))
 
 
 def dealt(name: str, params: dict[str, Any], decisions: int = 0) -> ProtocolState:
-    """A state of ``name`` after the seed ``SEED_OF_BYTES``, the deal, and a few first options."""
+    """A state of ``name`` after the seed ``SEED_OF_BYTES`` (for a game that draws one), the
+    deal, and a few first options."""
     state = pyspiel.load_game(name, params).new_initial_state()
     for byte in SEED_OF_BYTES[: state.seed_byte_count]:  # none if chance deals the setup
         state.apply_action(byte)
-    while state.is_chance_node():  # the deal of the hands (issue 39), each its first outcome
+    while state.is_chance_node():  # the deal (issue 39), each its first outcome
         state.apply_action(state.chance_outcomes()[0][0])
     for _ in range(decisions):
         state.apply_action(state.legal_actions()[0])
@@ -96,9 +98,11 @@ def test_generate_playthrough_runs(name: str) -> None:
     lines = text.splitlines()
     assert "GameType.provides_information_state_tensor = False" in lines
     assert "MaxChanceOutcomes() = 256" in lines
-    if name != "python_five_tribes":  # Five Tribes' setup is dealt by chance: no seed bytes
+    if pyspiel.load_game(name).seed_byte_count:
         assert 'PublicObservationString() = "(drawing the seed: 0 of 16 bytes)"' in lines
         assert 'PrivateObservationString(0) = ""' in lines
+    else:  # the setup's first chance node, its outcomes the deal's (Game.chance_setup)
+        assert 'PublicObservationString() = "(drawing the seed: 0 of 16 bytes)"' not in lines
     assert any(line.startswith('PrivateObservationString(0) = "{"private":{') for line in lines)
     assert any(line.startswith("ObservationTensor(0).") for line in lines)
     assert not any(line.startswith("InformationStateTensor") for line in lines)
@@ -194,24 +198,34 @@ def test_game_declares_the_engines_sizes(
         assert sum_ == game.utility_sum()
 
 
-def test_the_seed_is_drawn_by_16_chance_nodes_of_256_outcomes() -> None:
-    """DESIGN: hidden information comes from a 128-bit seed, never from a small one."""
+def test_sankores_setup_is_dealt_at_chance_nodes_and_draws_no_seed() -> None:
+    """Issue 39, ``Game.chance_setup``: the game starts at the setup's first chance node (the
+    first Theology Book, SETUP-C-4), every place of the setup is one, then the hands and the
+    first player; no seed is drawn, so no information set is indexed by a small seed."""
     game = pyspiel.load_game("python_sankore", {"players": 3})
     state = game.new_initial_state()
-    for byte in SEED_OF_BYTES:
-        assert state.is_chance_node()
-        assert [(k, 1 / 256) for k in range(256)] == state.chance_outcomes()
-        assert list(range(256)) == state.legal_actions()
-        assert f"seed byte {byte}" == state.action_to_string(pyspiel.PlayerId.CHANCE, byte)
-        state.apply_action(byte)
-    # The seed deals what every seat sees; the hands come from the deal's chance nodes.
-    seed = int.from_bytes(SEED_OF_BYTES, "big")
-    assert sr.to_json(sr.new_game(players=3, seed=seed, chance="explicit")) == str(state)
+    assert 0 == state.seed_byte_count
+    assert sr.to_json(sr.new_game(players=3, seed=0, chance="explicit")) == str(state)
+    assert [(k, 1 / 4) for k in range(4)] == state.chance_outcomes()
+    assert "put astronomy" == state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+    setup = 0
+    while state.position.agenda[-1].kind == "setup_place":
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+        setup += 1
+        state.apply_action(outcomes[-1][0])
+    assert setup > 60
     assert [(k, 1 / 24) for k in range(24)] == state.chance_outcomes()
     assert "deal 1" == state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+    for _ in range(3 * 4):  # the hands (SETUP-P-8)
+        state.apply_action(0)
+    assert [(k, 1 / 3) for k in range(3)] == state.chance_outcomes()
+    assert "first 2" == state.action_to_string(pyspiel.PlayerId.CHANCE, 2)
+    state.apply_action(2)
+    assert (2, 0) == (state.current_player(), state.decisions)
     # Then each draw of play is a chance node where it happens (issue 39).
     draws = 0
-    while not state.is_terminal() and len(state.history()) < 200:
+    while not state.is_terminal() and len(state.history()) < 300:
         if state.is_chance_node():
             draws += 1
             state.apply_action(state.chance_outcomes()[-1][0])
@@ -233,10 +247,15 @@ def test_the_seed_is_drawn_by_16_chance_nodes_of_256_outcomes() -> None:
 def test_a_chance_outcome_outside_a_byte_is_refused(
     action: int, refusal: type[Exception], fragment: str
 ) -> None:
-    state = pyspiel.load_game("python_sankore").new_initial_state()
-    state.apply_action(3)
-    with pytest.raises(refusal) as refused:
-        state.apply_action(action)
+    # The built-in games deal their setup by chance steps (Game.chance_setup); the tests'
+    # Hidden Nim deals from its seed, drawn a byte at a time.
+    with registered():
+        openspiel_game.register_games()
+        state = pyspiel.load_game("python_hidden_nim").new_initial_state()
+        assert SEED_BYTES == state.seed_byte_count
+        state.apply_action(3)
+        with pytest.raises(refusal) as refused:
+            state.apply_action(action)
     assert fragment in str(refused.value)
     assert [3] == state.history()
 
@@ -288,13 +307,16 @@ def test_an_information_set_holds_deals_that_differ_only_in_hidden_parts(
 
 
 def test_a_resampled_state_replays_from_its_history_and_plays_on() -> None:
-    """Issue 39: the seed's bytes deal what every seat sees and the deal's chance nodes the
-    hands, so a resampled state keeps the bytes, deals other hands, and its history (its
-    chance outcomes included) replays to it."""
+    """Issue 39: the setup's chance nodes deal what every seat sees and the hands, so a
+    resampled state keeps the public setup, deals other hands, and its history (its chance
+    outcomes included) replays to it."""
     state = dealt("python_sankore", {"players": 2}, decisions=2)
     assert 2 == state.decisions
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert list(SEED_OF_BYTES) == other.history()[:SEED_BYTES]
+    public = ("theology_books", "port_tokens", "queues", "region_tiles", "madrasa", "draft")
+    assert [getattr(state.position, f) for f in public] == [
+        getattr(other.position, f) for f in public
+    ]
     assert sr.to_json(state.position) != sr.to_json(other.position)
     assert state.position.players[0].objectives == other.position.players[0].objectives
     assert state.position.players[1].objectives != other.position.players[1].objectives

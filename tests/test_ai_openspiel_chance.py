@@ -23,7 +23,7 @@ SEED_OF_BYTES = bytes(range(40, 40 + SEED_BYTES))
 
 
 def _dealt(name: str, params: dict[str, Any]) -> ProtocolState:
-    """A state after the seed's bytes and the deal of the hands (random cards)."""
+    """A state after the seed's bytes, if the game has any, and the deal (random outcomes)."""
     state = pyspiel.load_game(name, params).new_initial_state()
     for byte in SEED_OF_BYTES[: state.seed_byte_count]:  # none if chance deals the setup
         state.apply_action(byte)
@@ -48,6 +48,8 @@ def _to_a_draw(state: ProtocolState, rng: random.Random) -> ProtocolState:
 
 def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
     state = _dealt("python_sankore", {"players": 2})
+    dealt = len(state.history())  # the setup and the hands, dealt before the first decision
+    assert 0 == state.decisions
     rng = random.Random(1)
     drawn = 0
     while not state.is_terminal():
@@ -63,8 +65,7 @@ def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert drawn > 5
-    dealt = 2 * 4  # the hands, dealt by chance nodes before the first decision
-    assert len(state.history()) - SEED_BYTES == state.decisions + drawn + dealt
+    assert len(state.history()) == dealt + state.decisions + drawn
 
 
 def test_two_clones_resolve_a_draw_differently() -> None:

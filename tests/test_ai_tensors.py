@@ -42,8 +42,8 @@ RULES = sr.load_rules()
 LAYOUT = tensor_layout(RULES)
 #: The bundled ruleset's tensor length; a change of layout is made on purpose. The segments of
 #: a game of 2-4 players fill the first ``PLAYERS_SIZE`` values, the solo game's come after.
-BUNDLED_SIZE = 7079  # issue 39: the chance steps (4 of them) among the decisions
-PLAYERS_SIZE = 6652
+BUNDLED_SIZE = 7081  # issue 39: the chance steps (6 of them, the setup's 2) among the decisions
+PLAYERS_SIZE = 6654
 
 
 def moments(players: int, library: str, seed: int) -> list[State]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import sankore_rules as sr
+from positions import seeded_setup
 from toy_game import NAME, registered
 
 GAMES = [
@@ -27,7 +28,7 @@ def _explicit_game(setup: dict[str, Any], seed: int) -> list[Any]:
     rng = random.Random(seed)
     state = sr.new_game(seed=seed, chance="explicit", **setup)
     nodes = []
-    while not sr.is_terminal(state) and len(nodes) < 40:
+    while not sr.is_terminal(state) and len(nodes) < 120:  # the setup's and some of play
         if state.current_player == sr.CHANCE:
             nodes.append(state)
             state = sr.apply(state, rng.choice(sr.chance_outcomes(state))[0])
@@ -82,8 +83,8 @@ def test_the_chance_option_is_checked_and_taken_by_every_game() -> None:
 
 def test_an_outcome_that_is_not_one_is_refused_with_reasons() -> None:
     node = _explicit_game({"players": 2}, seed=4)[0]
-    assert node.agenda[-1].kind == "deal_objective"  # the hands, dealt first (SETUP-P-8)
-    reasons = sr.explain(node, "deal 99")
+    assert node.agenda[-1].kind == "setup_place"  # the setup, dealt first (SETUP-C-4)
+    reasons = sr.explain(node, "put 99")
     assert [r.code for r in reasons] == ["no_such_option"]
     assert [r.code for r in sr.explain(node, "reveal law-1a")] == ["wrong_decision"]
     with pytest.raises(sr.IllegalAction):
@@ -96,7 +97,7 @@ def test_a_replay_deals_the_sampled_hands_to_the_other_seats() -> None:
     sample's hand not dealt yet; at the seat's own deal and at any other draw, the true one."""
     game = sr.game_of(sr.new_game(players=2, seed=1))
     rules = sr.load_rules()
-    start = sr.new_game(players=2, seed=6, chance="explicit")
+    start = seeded_setup(sr.new_game(players=2, seed=6, chance="explicit"))
     sample = start.clone()
     sample.players[0].objectives = (1, 2, 3, 4)
     sample.players[1].objectives = (9, 11, 20, 24)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import sankore_rules as sr
-from positions import RULES, SCHOLAR, edit, scholar_does, solo, whys
+from positions import RULES, SCHOLAR, edit, scholar_does, seeded_setup, solo, whys
 from sankore_rules.sankore.solo.setup import draft_choice
 from sankore_rules.sankore.state import State
 
@@ -164,7 +164,9 @@ def test_solo_set_11_you_play_first() -> None:
 
 
 def _through_the_deal(state: State) -> State:
-    """Explicit chance: the deal of the hands (``deal_objective``), each its last outcome."""
+    """Explicit chance: the seed's setup, then the deal of the hands (``deal_objective``),
+    each its last outcome."""
+    state = seeded_setup(state)
     while state.current_player == sr.CHANCE and state.agenda[-1].kind == "deal_objective":
         state = sr.apply(state, sr.chance_outcomes(state)[-1][0])
     return state
@@ -208,7 +210,7 @@ def _before_scholar_draft(seed: int = 3) -> State:
 def test_solo_set_12_the_scholar_takes_the_tile_of_the_turned_cards_discipline() -> None:
     """SOLO-SET-12: you draft first; the top undealt card's discipline picks the Scholar's
     combination by its Advanced Class tile; the card goes back to the box."""
-    state = sr.new_game(players=1, seed=3, scholar="easy", chance="explicit")
+    state = seeded_setup(sr.new_game(players=1, seed=3, scholar="easy", chance="explicit"))
     discipline = "law"
     card = _card_of(state, discipline)
     # You draft a combination whose tile is not of that discipline.
@@ -228,7 +230,7 @@ def test_solo_set_12_the_scholar_takes_the_tile_of_the_turned_cards_discipline()
 def test_solo_set_12_the_book_decides_when_you_took_that_tile() -> None:
     """SOLO-SET-12: with the tile of the card's discipline drafted by you, the combination
     whose Book is of that discipline."""
-    state = sr.new_game(players=1, seed=3, scholar="easy", chance="explicit")
+    state = seeded_setup(sr.new_game(players=1, seed=3, scholar="easy", chance="explicit"))
     discipline = "astronomy"
     yours = next(c for c in state.draft if RULES.class_tiles[c[0]].discipline == discipline)
     expected = next(c for c in state.draft if c[1] == discipline)

@@ -22,13 +22,22 @@ from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import STEPS
 from sankore_rules.sankore.holdings import ASTRONOMY, gold_cost
+from sankore_rules.sankore.placements import FAMILIES, setup_pending, setup_problems
 from sankore_rules.sankore.solo.common import (
     SCHOLAR_BAG_DRAW,
     SCHOLAR_CARD_TURN,
     SCHOLAR_CHANCE_KINDS,
     SCHOLAR_DRAFT_TURN,
 )
-from sankore_rules.sankore.state import DEAL_OBJECTIVE, MARKET_TURN, SCHOLAR, State, Task
+from sankore_rules.sankore.state import (
+    DEAL_OBJECTIVE,
+    FIRST_PLAYER,
+    MARKET_TURN,
+    SCHOLAR,
+    SETUP_PLACE,
+    State,
+    Task,
+)
 from sankore_rules.sankore.vocabulary import RESOURCES
 
 __all__ = ["MAX_AMOUNT", "SCHOLAR_KINDS", "TASK_ARGS", "agenda_problems", "arg_problems"]
@@ -140,6 +149,14 @@ def _turning_tile(rules: Rules, state: State, p: int, value: Any) -> str | None:
     return None
 
 
+_family = _one_of("a family of setup places", lambda r: {f.name for f in FAMILIES})
+
+
+def _setup_target(rules: Rules, state: State, p: int, value: Any) -> str | None:
+    # Which family's place it is, the agenda's check of the setup says (setup_problems).
+    return None if isinstance(value, str) else "a place of the setup"
+
+
 def _seat(rules: Rules, state: State, p: int, value: Any) -> str | None:
     return None if _is_int(value) and 0 <= value < state.player_count else "a seat of the game"
 
@@ -217,6 +234,8 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
     # chance (core/chance.py): waits on the agenda only in the explicit mode
     MARKET_TURN: {"tile": (_turning_tile, True)},
     DEAL_OBJECTIVE: {"player": (_seat, True)},
+    SETUP_PLACE: {"what": (_family, True), "at": (_setup_target, True)},
+    FIRST_PLAYER: {},
     # the Scholar of a solo game: every step automatic (solo/)
     "scholar_draft": {},
     "scholar_turn": {},
@@ -241,7 +260,16 @@ TASK_ARGS: dict[str, dict[str, tuple[ArgTest, bool]]] = {
 #: explicit mode, a chance step of its turn on top (``_chance_problems``).
 SCHOLAR_KINDS = frozenset(k for k in TASK_ARGS if k.startswith("scholar_"))
 #: The chance steps that may wait on top of the agenda in the explicit mode.
-_CHANCE_KINDS = frozenset((MARKET_TURN, DEAL_OBJECTIVE, *SCHOLAR_CHANCE_KINDS))
+_CHANCE_KINDS = frozenset(
+    (MARKET_TURN, DEAL_OBJECTIVE, SETUP_PLACE, FIRST_PLAYER, *SCHOLAR_CHANCE_KINDS)
+)
+#: Below the solo game's setup: your first turn, the draft's end, the Scholar's draft, yours.
+_SOLO_FRAME = (
+    Task("turn", 0),
+    Task("draft_finish", 0),
+    Task("scholar_draft", SCHOLAR),
+    Task("draft", 0),
+)
 
 #: Steps of the draft, of the turn's frame, of teaching: where each may stand is fixed.
 _DRAFT_KINDS = frozenset(("draft", "draft_finish", "draft_order", "draft_space"))
@@ -315,6 +343,11 @@ def _chance_problems(rules: Rules, state: State) -> list[str]:
         t.kind not in _CHANCE_KINDS for t in waiting
     ):
         return ["chance steps wait only at the top of the agenda"]
+    if setup_pending(state):
+        # The explicit mode's setup: every place, the hands, then the first player's draw
+        # (2-4 players) or the draft (solo) below them.
+        frame = [Task(FIRST_PLAYER, CHANCE)] if state.solo is None else list(_SOLO_FRAME)
+        return setup_problems(rules, state, frame)
     if any(t.kind in SCHOLAR_CHANCE_KINDS for t in waiting):
         return _scholar_chance_problems(rules, state)
     deals = [t for t in waiting if t.kind == DEAL_OBJECTIVE]

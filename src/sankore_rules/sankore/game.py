@@ -95,6 +95,9 @@ class SankoreGame(Game[Rules, State]):
     state_type = State
     rules_type = Rules
     engine = engine.ENGINE
+    #: The explicit mode deals every random placement of setup, the hands and the first
+    #: player by chance steps (``sankore/placements.py``, ``rules/setup.py``).
+    chance_setup = True
 
     def load_rules(self, path: str | None = None) -> Rules:
         """The bundled tables, or a corrected copy from the folder ``path``."""

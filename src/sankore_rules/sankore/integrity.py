@@ -11,6 +11,7 @@ from collections import Counter
 
 from sankore_rules.core.chance import CHANCE
 from sankore_rules.sankore.board import Rules
+from sankore_rules.sankore.placements import setup_pending, unplaced
 from sankore_rules.sankore.state import MARKET_TURN, State
 
 __all__ = ["component_counts", "identity_problems", "integrity_problems", "reference_problems"]
@@ -66,7 +67,12 @@ def component_counts(rules: Rules, state: State) -> dict[str, list[int]]:
     for task in state.agenda:
         if task.kind == "enrol_place":  # taken from a queue, its space still to choose
             students[idx[task.args["student"]]] += 1
+    # The explicit mode's setup: what its chance steps are still to place (no place yet).
+    to_queue, face_down = unplaced(rules, state)
+    for student in to_queue:
+        students[idx[student]] += 1
     tiles = [*state.supply_sankore, *state.region_tiles.values(), *state.discarded_sankore]
+    tiles += face_down
     tiles += [t.tile for t in state.madrasa if t is not None]
     for pl in state.players:
         tiles += pl.kept_sankore
@@ -281,10 +287,16 @@ def identity_problems(rules: Rules, state: State) -> list[str]:
     if state.solo is not None:
         seen += list(state.solo.classes.values())  # the Scholar's solo board
     shown1 = [col.shown1 for col in state.market if col.shown1 is not None]
-    if state.draft or any(t.kind == "draft_finish" for t in state.agenda):
+    offered = [tile for tile, _, _ in state.draft]
+    if setup_pending(state):
+        # The explicit mode's setup deals the draft's Books column by column: each dealt
+        # combination is of its column's level-1 tile.
+        if not set(offered) <= set(shown1) or seen:
+            problems.append("the draft's tiles are not the market's level-1 row")
+        seen += shown1
+    elif state.draft or any(t.kind == "draft_finish" for t in state.agenda):
         # DRAFT-4, DRAFT-8: the level-1 tiles stay in the market until the draft ends; each
         # is either still on offer or drafted (and so counted on a board already).
-        offered = [tile for tile, _, _ in state.draft]
         if sorted(shown1) != sorted(offered + seen):
             problems.append("the draft's tiles are not the market's level-1 row")
         seen += offered

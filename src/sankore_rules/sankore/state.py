@@ -79,6 +79,11 @@ MARKET_TURN = "market_turn"
 #: The chance step that deals one Objective card to a player at setup, in the explicit mode
 #: (``sankore/rules/setup.py``).
 DEAL_OBJECTIVE = "deal_objective"
+#: The chance step that fills one place of the setup, in the explicit mode
+#: (``sankore/placements.py``).
+SETUP_PLACE = "setup_place"
+#: The chance step that draws the first player, in the explicit mode (``sankore/rules/setup.py``).
+FIRST_PLAYER = "first_player"
 
 
 @frozen
@@ -346,11 +351,13 @@ class State(Traced):
         rules_hash: that ruleset's content hash; ``from_json`` refuses a state of another.
         player_count: 2, 3 or 4 (2 in a solo game: you and the Scholar).
         library_side: ``"three_shelf"`` or ``"six_shelf"``, the Library side in play.
-        seed: the seed every draw and shuffle of the setup came from (hidden by ``observation``).
+        seed: the seed every draw and shuffle of the setup came from (hidden by ``observation``);
+            in the explicit mode the setup is dealt by chance steps instead.
         turn_limit: the variant that bounds a game's length: the end is triggered once a player
             has had this many turns (END-2 then evens out the round); None in the game as the
             rulebook has it.
-        first_player: the player who took the first turn.
+        first_player: the player who took the first turn (0 until it is drawn, in the
+            explicit mode's setup: the chance step ``first_player``).
         players: each player's board, resources, hand and pieces, in seat order (P0 first).
         queues: per area, the Student discipline on each queue space left to right, None when
             the space is empty.

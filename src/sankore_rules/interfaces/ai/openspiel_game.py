@@ -60,12 +60,10 @@ Examples:
     >>> import pyspiel
     >>> game = pyspiel.load_game("python_sankore", {"players": 3})
     >>> state = game.new_initial_state()
-    >>> len(state.chance_outcomes()), state.chance_outcomes()[0]
-    (256, (0, 0.00390625))
-    >>> for byte in range(16):
-    ...     state.apply_action(byte)
-    >>> state.action_to_string(pyspiel.PlayerId.CHANCE, 0)  # the hands, dealt by chance
-    'deal 1'
+    >>> len(state.chance_outcomes()), state.chance_outcomes()[0]  # the setup's first place
+    (4, (0, 0.25))
+    >>> state.action_to_string(pyspiel.PlayerId.CHANCE, 0)  # a Theology Book, dealt by chance
+    'put astronomy'
     >>> while state.is_chance_node():
     ...     state.apply_action(state.chance_outcomes()[0][0])
     >>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) > 0

@@ -33,7 +33,7 @@ Examples:
     >>> import sankore_rules as sr
     >>> layout = tensor_layout(sr.load_rules())
     >>> layout.size
-    7079
+    7081
     >>> out = [0.0] * layout.size
     >>> layout.write(sr.new_game(players=3, seed=8), 0, out)
     >>> 0.0 <= min(out) and max(out) <= 1.0

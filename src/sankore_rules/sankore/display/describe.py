@@ -135,6 +135,8 @@ _WORDS: dict[str, Callable[[Rules, State, tuple[str, ...]], str]] = {
     "enrol": _enrol,
     "place": _one("Put the new Student on {0}"),
     "reveal": _one("Turn the next tile of the {0} pile"),
+    "put": lambda r, s, a: f"Set up {a[0]} on {s.agenda[-1].args['at']}",
+    "first": _one("Player {0} plays first"),
     "library": lambda r, s, a: f"Contribute a Book of {a[0]} to shelf {a[1]} of the Library",
     "flip": _one("Flip the Madrasa tile in cell {0}"),
     "madrasa": _madrasa,

@@ -31,7 +31,7 @@ from sankore_rules.sankore.rules.common import school_knowledge, shared_knowledg
 from sankore_rules.sankore.rules.scoring import Scores
 from sankore_rules.sankore.solo import common as solo_common
 from sankore_rules.sankore.solo.turn import phase_of, turn_actions
-from sankore_rules.sankore.state import PlayerState, State
+from sankore_rules.sankore.state import FIRST_PLAYER, PlayerState, State
 
 __all__ = ["describe_events", "render_madrasa", "render_scores", "render_text"]
 
@@ -142,7 +142,10 @@ def _header(rules: Rules, state: State, viewer: int | None) -> str:
         game = f"{state.player_count} players"
     lines = [f"Sankoré, {game}{seed}, Library {state.library_side}, ruleset {state.rules_name}"]
     turns = ", ".join(f"P{p} {pl.turns}" for p, pl in enumerate(state.players))
-    lines.append(f"First player P{state.first_player}; turns taken: {turns}")
+    # In the explicit mode's setup the first player is drawn last (the chance step first_player).
+    drawn = all(t.kind != FIRST_PLAYER for t in state.agenda)
+    first = f"P{state.first_player}" if drawn else "not drawn yet"
+    lines.append(f"First player {first}; turns taken: {turns}")
     task = state.decision
     if task is None:
         winners = ", ".join(f"P{p}" for p in score_sheet(rules, state).winners)

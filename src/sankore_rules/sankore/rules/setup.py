@@ -1,10 +1,17 @@
 """Setting up a game (SETUP-C, SETUP-N, SETUP-P) and the starting draft (DRAFT-1..9).
 
-All chance of a game of players happens here, from a generator seeded by the game's seed
-([`generator`][sankore_rules.sankore.rules.setup.generator]): bag draws, shuffles, the first player
-and the Objective cards. After setup the game holds no hidden randomness, so a game is reproduced by
-its options, its seed and its list of actions. (In a solo game the Scholar's cloth bag is also
-drawn from during play, from a generator seeded by the same seed: ``solo/common.py``.)
+The setup's chance comes in one of two ways (``core/chance.py``):
+
+- by default, all at once from a generator seeded by the game's seed
+  ([`generator`][sankore_rules.sankore.rules.setup.generator]): bag draws, shuffles, the first
+  player and the Objective cards, in a fixed order, so a seed always deals the same setup;
+- in the explicit mode, by chance steps the caller resolves: the game starts before anything
+  random is placed, with one step per place (``setup_place``, ``sankore/placements.py``), one
+  per Objective card dealt (``deal_objective``) and the first player's draw
+  (``first_player``), which pushes the draft.
+
+Both modes place each component with the same functions (``placements.place``). The draws of
+play (a market pile's next top, the Scholar's cards and bag) are chance steps in either mode.
 """
 
 from __future__ import annotations
@@ -21,11 +28,21 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import ENGINE, log, names_nothing, push, settle, step
 from sankore_rules.sankore.limits import SEED_BOUND
+from sankore_rules.sankore.placements import (
+    MARKET_SLOTS,
+    book_spaces,
+    empty_market,
+    outcomes,
+    place,
+    place_tasks,
+    region_keys,
+    targets,
+)
 from sankore_rules.sankore.rules.market import take_from_market
 from sankore_rules.sankore.state import (
     DEAL_OBJECTIVE,
-    MadrasaTile,
-    MarketColumn,
+    FIRST_PLAYER,
+    SETUP_PLACE,
     PlayerState,
     State,
     Task,
@@ -64,23 +81,65 @@ def new_state(
     """A new game for 2-4 players, settled to its first decision (the first player's draft).
 
     ``turn_limit`` is the variant that bounds the game's length (see
-    [`State`][sankore_rules.State]); ``explicit`` leaves the chance steps of play to the caller
-    (``core/chance.py``). The arguments come from callers as they are, so their
-    types are checked here too (the compiled build would otherwise refuse them first).
+    [`State`][sankore_rules.State]); ``explicit`` leaves every chance step to the caller
+    (``core/chance.py``), the setup's included: the game then waits at the first place of
+    its setup, before anything random is placed. The arguments come from callers as they
+    are, so their types are checked here too (the compiled build would otherwise refuse them
+    first).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    state, _ = deal(rules, players, seed, library, turn_limit, explicit)
-    # DRAFT-3: clockwise from the first player; then the first turn.
-    first = state.first_player
-    order = [(first + k) % players for k in range(players)]
-    push(
-        state, *(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)
-    )
-    push(state, *deal_tasks(rules, state))
+    state = deal(rules, players, seed, library, turn_limit, explicit)
+    if explicit:
+        # The setup's chance steps: every place, then the hands, then the first player,
+        # whose draw pushes the draft.
+        push(state, Task(FIRST_PLAYER, CHANCE))
+        push(state, *deal_tasks(rules, state))
+        push(state, *place_tasks(rules, state))
+    else:
+        push(state, *_draft_tasks(state))
     settle(rules, state)
     state.seal()
     return state
+
+
+def _draft_tasks(state: State) -> list[Task]:
+    """The draft (DRAFT-3): clockwise from the first player; then the first turn."""
+    first, players = state.first_player, state.player_count
+    order = [(first + k) % players for k in range(players)]
+    return [*(Task("draft", p) for p in order), Task("draft_finish", first), Task("turn", first)]
+
+
+def _seats(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    return [(_FIRST[str(p)], 1) for p in range(state.player_count)]
+
+
+#: The first player's draw's outcomes, one per seat: ``first <seat>``.
+_FIRST = OneWordActions("first")
+
+
+@ENGINE.chance(FIRST_PLAYER, outcomes=_seats, prompt="Draw the first player", answers=("first",))
+def _first_player(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    # SETUP-P-2: the last step of the explicit mode's setup; the draft follows.
+    assert action is not None
+    state.first_player = int(action.args[0])
+    push(state, *_draft_tasks(state))
+
+
+def _place_outcomes(rules: Rules, state: State, task: Task) -> list[tuple[Action, int]]:
+    return [(_PUT[value], weight) for value, weight in outcomes(rules, state, task)]
+
+
+#: A random placement's outcomes, one per kind of component: ``put <value>``.
+_PUT = OneWordActions("put")
+
+
+@ENGINE.chance(
+    SETUP_PLACE, outcomes=_place_outcomes, prompt="Place a component of setup", answers=("put",)
+)
+def _setup_place(rules: Rules, state: State, task: Task, action: Action | None) -> None:
+    assert action is not None
+    place(rules, state, task.args["what"], task.args["at"], action.args[0])
 
 
 def deal_tasks(rules: Rules, state: State) -> list[Task]:
@@ -122,13 +181,13 @@ def deal(
     library: object,
     turn_limit: object = None,
     explicit: bool = False,
-) -> tuple[State, list[int]]:
+) -> State:
     """The common, player and draft setup of ``players`` seats, before anyone drafts.
 
-    Returns the state, with an empty agenda, and the Objective cards in their shuffled order:
-    the first ``players`` x 4 are dealt, the rest are the undealt deck, top first (the solo
-    setup turns its top card for the Scholar's draft, SOLO-SET-12). Every draw comes from the
-    seed's generator in a fixed order, so a seed always gives the same setup. The seed, the
+    Returns the state, with an empty agenda. In the default mode every random placement comes
+    from the seed's generator in a fixed order, so a seed always gives the same setup. In the
+    explicit mode nothing random is placed yet: the caller pushes the chance steps that place
+    it (``placements.place_tasks``), and the first player is 0 until drawn. The seed, the
     Library side and the turn limit come from callers as they are and are checked here.
 
     Raises:
@@ -142,6 +201,16 @@ def deal(
         raise ValueError(f"turn_limit must be a positive integer or None, got {turn_limit!r}")
     rng = generator(seed)
     assert isinstance(seed, int)  # generator refused anything else
+    state = _table(rules, players, seed, library, turn_limit, explicit)
+    if not explicit:
+        _draw_setup(rules, state, rng)
+    return state
+
+
+def _table(
+    rules: Rules, players: int, seed: int, library: str, turn_limit: int | None, explicit: bool
+) -> State:
+    """The table before anything random is placed on it: what the setup puts in fixed places."""
     D = rules.disciplines
     counts = rules.counts
     supply_books = [counts.books_per_discipline] * 4
@@ -163,72 +232,9 @@ def deal(
             if space.book_majority or space.prestige_majority:
                 queue_tokens[f"{area}:{pos}"] = area
                 supply_prestige[idx[area]] -= 1
-    # SETUP-C-4: 13 Books drawn onto the Theology Book spaces; drawn again, in the rare case
-    # they would leave a discipline without the Book the draft needs (ENGINE-2).
-    book_spaces = [m.id for m in rules.tables.theology.space if m.row in ("bottom", "middle")]
-    while True:
-        bag = [d for d in D for _ in range(supply_books[idx[d]])]
-        rng.shuffle(bag)
-        theology_books = {space: bag.pop() for space in book_spaces}
-        if all(d in bag for d in D):
-            break
-    for d in theology_books.values():
-        supply_books[idx[d]] -= 1
-    # SETUP-C-5: 8 Prestige tokens drawn onto the four leftmost Port Cities.
-    bag = [d for d in D for _ in range(supply_prestige[idx[d]])]
-    rng.shuffle(bag)
-    port_tokens: dict[str, str] = {}
-    for space_id in rules.token_port_spaces:
-        d = bag.pop()
-        port_tokens[space_id] = d
-        supply_prestige[idx[d]] -= 1
-    # SETUP-C-6/7, SETUP-N-2, AMB-11: the bagged Students fill the queues left to right.
+    # SETUP-N-2, AMB-11: the Students not put in the setup's bag stay in the box.
     per = rules.tables.components.students_in_bag.per_player_count[str(players)]
-    bag = [d for d in D for _ in range(per)]
-    rng.shuffle(bag)
-    queues: list[list[str | None]] = []
-    for _ in D:
-        queue: list[str | None] = [bag.pop() for _ in range(len(layout) - 1)]
-        queues.append([*queue, None])  # the "+1" space stays empty
-    students_out = [counts.students_per_discipline - per] * 4
-    # SETUP-C-9/10/11: Madrasa tiles, supply tiles, and the board tiles drawn onto regions.
     tiles = rules.tables.sankore_tiles.tile
-    madrasa: list[MadrasaTile | None] = [None] * rules.madrasa_cells
-    madrasa_tiles = [t.id for t in tiles if t.placement == "madrasa"]
-    rng.shuffle(madrasa_tiles)
-    for cell, tile_id in zip(rules.unnumbered_cells, madrasa_tiles, strict=True):
-        madrasa[cell] = MadrasaTile(tile_id, star=False)
-    board_tiles = [t.id for t in tiles if t.placement == "board"]
-    rng.shuffle(board_tiles)
-    region_keys = [
-        f"{area}:{r}" for area in (D[0], D[1], D[3]) for r in sorted(rules.region_discipline)
-    ]
-    region_tiles = dict(zip(region_keys, board_tiles, strict=True))
-    # SETUP-C-14/15: the Advanced Class market.
-    market: list[MarketColumn] = []
-    for d in D:
-        by_level = {
-            lv: [c.id for c in rules.tables.classes.advanced if c.discipline == d and c.level == lv]
-            for lv in (1, 2, 3)
-        }
-        rng.shuffle(by_level[1])
-        rng.shuffle(by_level[2])
-        market.append(
-            MarketColumn(
-                level3=by_level[3][0],
-                # The top face up, the rest in no order: which comes next is drawn when the
-                # top leaves (the chance step market_turn).
-                pile2=(by_level[2][1], *sorted(by_level[2][2:])),
-                shown2=by_level[2][0],
-                pile1=(by_level[1][1], *sorted(by_level[1][2:])),
-                shown1=by_level[1][0],
-            )
-        )
-    # SETUP-P-2, SETUP-P-8: first player and Objective cards.
-    first = rng.randrange(players)
-    cards = sorted(rules.objective_cards)
-    rng.shuffle(cards)
-    dealt = counts.objectives_dealt
     start = rules.tables.components.start
     player_states = [
         draft_of(PlayerState)(
@@ -247,30 +253,13 @@ def deal(
             skills=((),) * 4,
             graduations=(),
             camel=rules.astro_start,
-            # In the explicit mode the hands are dealt by chance steps (``deal_tasks``).
-            objectives=() if explicit else tuple(cards[p * dealt : (p + 1) * dealt]),
+            objectives=(),  # SETUP-P-8: dealt from the seed, or by chance steps
             completed=(),
             kept_sankore=(),
         )
         for p in range(players)
     ]
-    # DRAFT-1/2, AMB-10: a Student on each level-1 tile and a Book of another discipline.
-    draft_books = list(D)
-    while True:
-        rng.shuffle(draft_books)
-        if all(
-            rules.class_tiles[col.shown1 or ""].discipline != b
-            for b, col in zip(draft_books, market, strict=True)
-        ):
-            break
-    draft: list[tuple[str, str, str]] = []
-    for col, book in zip(market, draft_books, strict=True):
-        assert col.shown1 is not None
-        d = rules.class_tiles[col.shown1].discipline
-        students_out[idx[d]] -= 1
-        supply_books[idx[book]] -= 1
-        draft.append((col.shown1, book, d))
-    state = draft_of(State)(
+    return draft_of(State)(
         explicit_chance=explicit,
         rules_name=rules.name,
         rules_hash=rules.content_hash,
@@ -278,18 +267,18 @@ def deal(
         library_side=library,
         seed=seed,
         turn_limit=turn_limit,
-        first_player=first,
+        first_player=0,
         players=tuple(player_states),
-        queues=tuple(map(tuple, queues)),
+        queues=((None,) * len(layout),) * len(D),
         queue_tokens=ReadOnlyDict(queue_tokens),
         boxes=ReadOnlyDict(boxes),
         spaces=ReadOnlyDict(),
-        theology_books=ReadOnlyDict(theology_books),
-        port_tokens=ReadOnlyDict(port_tokens),
-        region_tiles=ReadOnlyDict(region_tiles),
+        theology_books=ReadOnlyDict(),
+        port_tokens=ReadOnlyDict(),
+        region_tiles=ReadOnlyDict(),
         overflow_books=ReadOnlyDict((r, (0,) * 4) for r in sorted(rules.region_discipline)),
         overflow_prestige=ReadOnlyDict((r, (0,) * 4) for r in sorted(rules.region_discipline)),
-        madrasa=tuple(madrasa),
+        madrasa=(None,) * rules.madrasa_cells,
         madrasa_students=(),
         supply_books=tuple(supply_books),
         supply_prestige=tuple(supply_prestige),
@@ -297,11 +286,11 @@ def deal(
         skill_stacks=ReadOnlyDict((i.id, i.count) for i in rules.tables.skill_tiles.icon),
         favour_supply=counts.favour_tiles - players * players,
         graduation=tuple(g.id for g in rules.tables.graduation_tiles.tile),
-        market=tuple(market),
+        market=empty_market(rules),  # SETUP-C-14: the level-3 tiles
         library=((),) * len(rules.library_sides[library].shelves),
-        students_out=tuple(students_out),
+        students_out=(counts.students_per_discipline - per,) * 4,
         discarded_sankore=(),
-        draft=tuple(draft),
+        draft=(),
         main_used=(),
         pending_scorings=(),
         scorings_done=(),
@@ -312,7 +301,78 @@ def deal(
         game_over=False,
         agenda=(),
     )
-    return state, cards
+
+
+def _draw_setup(rules: Rules, state: State, rng: random.Random) -> None:
+    """Place everything random of the setup from the seed's generator (the default mode).
+
+    The draws come in the order they always came, so every seed deals what it always dealt;
+    each placement is the explicit mode's (``placements.place``).
+    """
+    D = rules.disciplines
+    idx = rules.discipline_index
+    # SETUP-C-4: 13 Books drawn onto the Theology Book spaces; drawn again, in the rare case
+    # they would leave a discipline without the Book the draft needs (ENGINE-2).
+    while True:
+        bag = [d for d in D for _ in range(state.supply_books[idx[d]])]
+        rng.shuffle(bag)
+        drawn = {space: bag.pop() for space in book_spaces(rules)}
+        if all(d in bag for d in D):
+            break
+    for space, d in drawn.items():
+        place(rules, state, "theology", space, d)
+    # SETUP-C-5: 8 Prestige tokens drawn onto the four leftmost Port Cities.
+    bag = [d for d in D for _ in range(state.supply_prestige[idx[d]])]
+    rng.shuffle(bag)
+    for space_id in rules.token_port_spaces:
+        place(rules, state, "port", space_id, bag.pop())
+    # SETUP-C-6/7, SETUP-N-2, AMB-11: the bagged Students fill the queues left to right.
+    per = rules.tables.components.students_in_bag.per_player_count[str(state.player_count)]
+    bag = [d for d in D for _ in range(per)]
+    rng.shuffle(bag)
+    for target in targets(rules, "queue", state.player_count):
+        place(rules, state, "queue", target, bag.pop())
+    # SETUP-C-9/10/11: Madrasa tiles and the board tiles drawn onto regions.
+    tiles = rules.tables.sankore_tiles.tile
+    madrasa_tiles = [t.id for t in tiles if t.placement == "madrasa"]
+    rng.shuffle(madrasa_tiles)
+    for cell, tile_id in zip(rules.unnumbered_cells, madrasa_tiles, strict=True):
+        place(rules, state, "madrasa", rules.cell_name(cell), tile_id)
+    board_tiles = [t.id for t in tiles if t.placement == "board"]
+    rng.shuffle(board_tiles)
+    for key, tile_id in zip(region_keys(rules), board_tiles, strict=True):
+        place(rules, state, "region", key, tile_id)
+    # SETUP-C-15: each column's shown tiles and its piles' tops; the rest of a pile lies
+    # below its top in no order (the chance step market_turn draws it when the top leaves).
+    for d in D:
+        by_level = {
+            lv: [c.id for c in rules.tables.classes.advanced if c.discipline == d and c.level == lv]
+            for lv in (1, 2)
+        }
+        rng.shuffle(by_level[1])
+        rng.shuffle(by_level[2])
+        for slot in MARKET_SLOTS:
+            shuffled = by_level[int(slot[-1])]
+            top = shuffled[1 if slot.startswith("pile") else 0]  # the shown tile, then the pile's
+            place(rules, state, "market", f"{d}:{slot}", top)
+    # SETUP-P-2, SETUP-P-8: first player and Objective cards.
+    state.first_player = rng.randrange(state.player_count)
+    cards = sorted(rules.objective_cards)
+    rng.shuffle(cards)
+    dealt = rules.counts.objectives_dealt
+    for p, pl in enumerate(state.players):
+        pl.objectives = tuple(cards[p * dealt : (p + 1) * dealt])
+    # DRAFT-1/2, AMB-10: a Student on each level-1 tile and a Book of another discipline.
+    draft_books = list(D)
+    while True:
+        rng.shuffle(draft_books)
+        if all(
+            rules.class_tiles[col.shown1 or ""].discipline != b
+            for b, col in zip(draft_books, state.market, strict=True)
+        ):
+            break
+    for d, book in zip(D, draft_books, strict=True):
+        place(rules, state, "draft", d, book)
 
 
 # ---- the draft -----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The solo setup (SOLO-SET-1..13): a 2-player setup, the Scholar's board, deck, bag and draft.
 
 You are P0 and play first (SOLO-SET-11); the Scholar is P1. The common, player and draft setup
-are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2); then the Scholar's
+are a 2-player game's, drawn from the seed in the same order (SOLO-SET-2), or, in the explicit
+mode, dealt by the same chance steps (but for the first player: you); then the Scholar's
 seat is changed as the solo rules say, and its draft is an automatic step after yours.
 
 The card turned for its draft is not in the state before it is turned: it comes from the
@@ -17,6 +18,7 @@ from sankore_rules.core.values import draft_of
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import ENGINE, push, settle, step
 from sankore_rules.sankore.limits import SCHOLAR_ROWS
+from sankore_rules.sankore.placements import place_tasks
 from sankore_rules.sankore.rules.setup import deal, deal_tasks
 from sankore_rules.sankore.solo.common import (
     SCHOLAR_DRAFT_TURN,
@@ -51,7 +53,7 @@ def new_solo_state(
     The arguments come from callers as they are: each is checked (the seed, Library side and
     turn limit as in every game, by ``deal``). ``row`` is the reading of ruling SCHOLAR-4: the
     row space each of the Scholar's phase 2 and 3 turns uses (``SCHOLAR_ROWS``); ``explicit``
-    leaves the chance steps of play to the caller (``core/chance.py``).
+    leaves every chance step to the caller (``core/chance.py``), the setup's included.
 
     Raises:
         ValueError: for a difficulty the solo boards do not have, the 6-shelf Library, a row
@@ -68,7 +70,7 @@ def new_solo_state(
             f"the solo game is played on the Library's 3-shelf side (SOLO-SET-10): "
             f"library must be {SOLO_LIBRARY!r}, got {library!r}"
         )
-    state, _ = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
+    state = deal(rules, 2, seed, library, turn_limit, explicit)  # SOLO-SET-2
     scholar = player_to_change(state, SCHOLAR)
     # SOLO-SET-6: no resource board, so no resources, no Prestige storage and no Favour tiles
     # (AMB-37: you keep the 2-player game's two); SOLO-SET-7: its Favour disc is in the box.
@@ -103,6 +105,8 @@ def new_solo_state(
         Task("turn", YOU),
     )
     push(state, *deal_tasks(rules, state))  # the explicit mode deals the cards (SETUP-P-8)
+    if explicit:  # and, before them, every random placement of the setup
+        push(state, *place_tasks(rules, state))
     settle(rules, state)
     state.seal()
     return state
