@@ -202,3 +202,21 @@ def test_area_listings_weighing_rows_once_equal_the_checked_candidates() -> None
         assert listed == checked == list(lister(RULES, state, task)), task.kind
         seen[task.kind] += len(listed) > 1
     assert all(seen.values()), seen
+
+
+def test_the_complete_family_reads_what_each_condition_kind_counts() -> None:
+    """OBJ-1: every condition kind the requirements count names the part of a state the
+    complete family's kept answer reads (a kind missing there would keep a stale answer)."""
+    from sankore_rules.sankore.rules import objectives, requirements
+
+    assert set(objectives._READ_OF_KIND) == set(requirements._COUNTS)
+    assert set(objectives._READ_OF_KIND.values()) == {
+        "spaces",
+        "graduations",
+        "classes",
+        "skills",
+        "students",
+        "favour_pos",
+        "prestige",
+        "books",
+    }

@@ -7,6 +7,8 @@ say which part of a requirement is not met.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Final
 
 from sankore_rules.core.actions import Action, OneWordActions
@@ -58,8 +60,58 @@ def _complete_options(rules: Rules, state: State, p: int) -> list[Action]:
     # Cards whose requirement is unmet are refused by the check's unmet conditions; they are
     # left out here with the same test, without wording a reason nobody reads.
     cards = rules.objective_cards
-    hand = [cards[n] for n in state.players[p].objectives]
+    numbers = state.players[p].objectives
+    hand = [cards[n] for n in numbers]
+    key = (rules.content_hash, numbers)
+    if key not in _HAND_READS:
+        if len(_HAND_READS) >= _HANDS_KEPT:
+            _HAND_READS.clear()  # (a few thousand hands: a long run starts again)
+        parts = {_READ_OF_KIND.get(c.kind, "spaces") for card in hand for c in card.requirement}
+        fields = sorted(parts - {"spaces"})
+        _HAND_READS[key] = ("spaces" in parts, attrgetter(*fields) if fields else _NOTHING)
     return [_COMPLETE[str(card.number)] for card in cards_met(rules, state, p, hand)]
+
+
+#: The part of a state each condition kind counts (requirements.py): a field of the state
+#: (``spaces``) or of the player's board.
+_READ_OF_KIND = {
+    "pieces": "spaces",
+    "regions": "spaces",
+    "graduations": "graduations",
+    "advanced": "classes",
+    "skills": "skills",
+    "topmost": "students",
+    "student_level": "students",
+    "favour": "favour_pos",
+    "prestige": "prestige",
+    "books": "books",
+}
+#: The parts a hand's cards count, by ruleset and hand (filled as hands are listed): whether
+#: the pieces on the board, and the fields of the player's board. A hand's answer stays true
+#: while those parts are unchanged, whatever else changes.
+_HAND_READS: dict[tuple[str, tuple[int, ...]], tuple[bool, Callable[[object], object]]] = {}
+#: How many hands ``_HAND_READS`` keeps before it starts again.
+_HANDS_KEPT = 4096
+#: What a hand not listed yet reads: everything a condition may count.
+_EVERY_READ = (
+    True,
+    attrgetter(*sorted(set(_READ_OF_KIND.values()) - {"spaces"})),
+)
+
+
+def _nothing(board: object) -> None:
+    return None
+
+
+_NOTHING: Callable[[object], object] = _nothing
+
+
+def _complete_reads(state: State, p: int) -> tuple[object, ...]:
+    # What ``_complete_options`` reads: the hand, and the parts its cards count.
+    pl = state.players[p]
+    hand = pl.objectives
+    spaces, fields = _HAND_READS.get((state.rules_hash, hand), _EVERY_READ)
+    return (hand, state.spaces if spaces else None, fields(pl))
 
 
 def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:
@@ -69,24 +121,6 @@ def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[
     if card.number not in state.players[p].objectives:
         return [Reason("not_in_hand", f"card #{card.number} is not in your hand (BONUS-5)")]
     return requirement_reasons(rules, state, p, card)
-
-
-def _complete_reads(state: State, p: int) -> tuple[object, ...]:
-    # What ``_complete_options`` reads: the hand, and what each condition kind counts
-    # (requirements.py: the pieces on the board, and the player's Graduation tiles, Classes,
-    # Skills, Students, Favour, Prestige and Books).
-    pl = state.players[p]
-    return (
-        state.spaces,
-        pl.objectives,
-        pl.graduations,
-        pl.classes,
-        pl.skills,
-        pl.students,
-        pl.favour_pos,
-        pl.prestige,
-        pl.books,
-    )
 
 
 @turn_option(
