@@ -9,7 +9,7 @@ interrupt a main action (TURN-3, BONUS-1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple
 
 from sankore_rules.core.actions import Action, OneWordActions
@@ -109,7 +109,16 @@ def turn_option(
 
 def _main_open(state: State, opt: TurnOption) -> bool:
     """Whether TURN-2 and TURN-4 still allow ``opt`` this turn (the test, without the words)."""
-    return opt.main is None or (opt.main not in state.main_used and len(state.main_used) < 2)
+    return _open_with(opt.main, state.main_used)
+
+
+def _open_with(main: str | None, used: Sequence[str]) -> bool:
+    """Whether an option of the main action ``main`` (None: a bonus action) is open.
+
+    With the main actions ``used`` taken this turn: a main action is open until it is used or
+    two are (TURN-2, TURN-4).
+    """
+    return main is None or (main not in used and len(used) < 2)
 
 
 def _option_reasons(rules: Rules, state: State, p: int, opt: TurnOption) -> list[Reason]:
@@ -175,10 +184,7 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # same state and player, asked once for all of them.
     asked: OptionReady | None = None
     refused = False
-    for main, ready, listing, opt, reads, last in _menu_plan():
-        # _main_open(), written out: TURN-2, TURN-4
-        if main is not None and (main in used or len(used) >= 2):
-            continue
+    for ready, listing, opt, reads, last in _open_plan(used):
         if ready is not None:
             if ready is not asked:
                 asked, refused = ready, bool(ready(rules, state, p))
@@ -257,9 +263,45 @@ def _menu_plan() -> tuple[_PlanEntry, ...]:
 _plan: tuple[_PlanEntry, ...] = ()
 
 
+#: A menu plan's entry without its main action: ``ready``, the direct listing, the option,
+#: what its listing reads, and its last answers.
+_OpenEntry = tuple[
+    OptionReady | None,
+    OptionCandidates | None,
+    TurnOption,
+    OptionReads | None,
+    dict[int, tuple[Rules, tuple[object, ...], list[Action]]],
+]
+
+
+def _open_plan(used: Sequence[str]) -> tuple[_OpenEntry, ...]:
+    """The menu plan's entries open with the main actions ``used`` this turn, without the main.
+
+    ``_main_open`` for every option at once (TURN-2, TURN-4): a bonus action is always open, a
+    main action until it is used or two are. Worked out once per ``used`` and plan.
+    """
+    plan = _menu_plan()
+    if type(used) is not tuple:
+        used = tuple(used)  # a draft's, edited by hand: a list, say
+    found = _open_plans.get(used)
+    if found is None or found[0] is not plan:
+        entries = tuple(
+            (ready, listing, opt, reads, last)
+            for main, ready, listing, opt, reads, last in plan
+            if _open_with(main, used)
+        )
+        _open_plans[used] = found = (plan, entries)
+    return found[1]
+
+
+#: ``_open_plan``'s answers by ``main_used``, each with the plan it was made of.
+_open_plans: dict[tuple[str, ...], tuple[tuple[_PlanEntry, ...], tuple[_OpenEntry, ...]]] = {}
+
+
 def _forget_plan() -> None:
     global _plan
     _plan = ()
+    _open_plans.clear()
 
 
 #: The arguments of every task that takes none: read-only, so shared by all of them.
