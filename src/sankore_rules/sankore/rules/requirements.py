@@ -50,8 +50,12 @@ def _count_pieces(rules: Rules, state: State, p: int, cond: Condition) -> int:
 
 
 def _count_regions(rules: Rules, state: State, p: int, cond: Condition) -> int:
-    mine = _pieces_counted(rules, state, p, cond)
-    return len({s.region for s in mine if s.region is not None})
+    return _regions(_pieces_counted(rules, state, p, cond))
+
+
+def _regions(pieces: Iterable[AreaSpace]) -> int:
+    """How many regions ``pieces`` stand in."""
+    return len({s.region for s in pieces if s.region is not None})
 
 
 def _count_graduations(rules: Rules, state: State, p: int, cond: Condition) -> int:
@@ -203,18 +207,19 @@ def cards_met(
     """The cards among ``cards`` whose every condition ``p`` meets, in their order."""
     # Asked for every card in hand at every turn menu: loops, not all() over a generator
     # (which costs three times the test of a one-condition card), ``condition_count`` written
-    # out, and the commonest condition, pieces anywhere in an area, counted here from the
-    # index of ``p``'s pieces, looked up once for all the cards.
+    # out, and the commonest conditions, pieces or regions anywhere in an area, counted here
+    # from the index of ``p``'s pieces, looked up once for all the cards.
     counts = _COUNTS
     by_area: Mapping[str, Sequence[AreaSpace]] | None = None
     met: list[ObjectiveCard] = []
     for card in cards:
         for cond in card.requirement:
             kind = cond.kind
-            if kind == "pieces" and cond.place is None:
+            if (kind == "pieces" or kind == "regions") and cond.place is None:
                 if by_area is None:
                     by_area = _pieces_by_area(rules, state, p)
-                have = len(by_area.get(cond.area or "", ()))
+                mine = by_area.get(cond.area or "", ())
+                have = len(mine) if kind == "pieces" else _regions(mine)
             else:
                 count = counts.get(kind)
                 if count is None:
