@@ -254,11 +254,12 @@ class Engine:
         # stored whole, so that a reader never sees one state's options beside another
         # state. Several, not one: a vector environment lists each of its games for the mask
         # and decides them all at the next step; a search lists a node's children in turn.
-        # Two generations of plain dicts: when the young one is full it becomes the old one
-        # and the old one is dropped, so the last LISTED_STATES states are always remembered
-        # (an OrderedDict evicting one by one costs twice as much at every apply).
+        # A plain dict in the order of insertion, the oldest entry dropped as each new one
+        # comes once it holds LISTED_STATES (an OrderedDict's node per entry costs more).
+        # One by one, not in batches: the garbage collector runs after so many more objects
+        # made than freed, and a batch of states dropped at once would not count against
+        # those made before it.
         self._listed: dict[int, tuple[object, tuple[Action, ...]]] = {}
-        self._listed_before: dict[int, tuple[object, tuple[Action, ...]]] = {}
         # The options settle() listed for the draft perform() is about to seal.
         self._settled: tuple[object, list[Action]] = _NOTHING_SETTLED
         self.steps: dict[str, Step] = {}
@@ -339,9 +340,8 @@ class Engine:
 
     def legal(self, rules: object, state: GameState) -> list[Action]:
         """The legal options of the pending decision, as a new list."""
-        global _listing
         key = id(state)
-        remembered = self._listed.get(key) or self._listed_before.get(key)
+        remembered = self._listed.get(key)
         if remembered is not None and remembered[0] is state:
             return list(remembered[1])
         agenda = state.agenda  # the pending decision, as ``state.decision`` gives it
@@ -350,29 +350,36 @@ class Engine:
         task = agenda[-1]
         spec = self.steps[task.kind]
         assert spec.candidates is not None, f"{task.kind} is not a decision"
-        _listing = (state, {})
-        try:
-            if spec.lister is not None:
-                options = list(spec.lister(rules, state, task))
-            else:
-                options = self._accepted(rules, state, task, spec.candidates(rules, state, task))
-        finally:
-            _listing = None
+        options = self._list(rules, state, task, spec)
         if type(state) is self.sealed:
             self._remember(state, tuple(options))
         return options
+
+    def _list(self, rules: object, state: GameState, task: Task, spec: Step) -> list[Action]:
+        """The options of ``task``, the pending decision, listed afresh as a new list."""
+        global _listing
+        assert spec.candidates is not None, f"{task.kind} is not a decision"
+        _listing = (state, {})
+        try:
+            if spec.lister is not None:
+                return list(spec.lister(rules, state, task))
+            return self._accepted(rules, state, task, spec.candidates(rules, state, task))
+        finally:
+            _listing = None
 
     def _remember(self, state: object, options: tuple[Action, ...]) -> None:
         """Remember the options of a sealed state (which cannot change), forgetting the oldest.
 
         The entry holds the state itself, so its ``id`` is not reused while it is remembered.
-        Two threads may both start a new generation at once: some entries are forgotten early,
-        which costs a listing, never a wrong answer.
+        Two threads remembering at once may forget one entry too many or too few, which costs
+        a listing, never a wrong answer.
         """
         listed = self._listed
         if len(listed) >= LISTED_STATES:
-            self._listed_before = listed
-            listed = self._listed = {}
+            try:  # noqa: SIM105  (suppress() costs a context manager at every apply)
+                del listed[next(iter(listed))]  # the oldest
+            except (KeyError, RuntimeError):
+                pass  # another thread changed it meanwhile: it stays a little longer
         listed[id(state)] = (state, options)
 
     def _accepted(
@@ -407,7 +414,9 @@ class Engine:
         spec = self.steps[task.kind]
         assert spec.candidates is not None
         if spec.lister is not None:
-            options = self.legal(rules, state)
+            options = self._list(rules, state, task, spec)  # legal()'s, for a draft
+            if type(state) is self.sealed:
+                self._remember(state, tuple(options))
             if len(options) < 2:
                 return options
             self._settled = (state, options)  # what legal() will be asked next: see perform()
@@ -546,7 +555,7 @@ class Engine:
                 [`check`][sankore_rules.core.engine.Engine.check] when the action is not legal.
         """
         key = id(state)
-        remembered = self._listed.get(key) or self._listed_before.get(key)
+        remembered = self._listed.get(key)
         # One of the options listed for this sealed state, which cannot have changed.
         if (
             remembered is not None
@@ -584,8 +593,22 @@ class Engine:
             drawing.draws += 1
         spec.resolve(rules, new, task, action)
         self.settle(rules, new)
-        # How ``new`` was reached, for the information states (core/information.py).
-        remember_trail(new, state, action, task.player)
+        # How ``new`` was reached, for the information states (core/information.py): the
+        # action goes on the line of ``state`` when ``state`` is its last (a playout, at every
+        # apply: remember_trail's common case, written out), else remember_trail branches.
+        player = task.player
+        try:
+            line, depth = state._trail  # type: ignore[attr-defined]
+            steps = line.steps
+            n = 2 * (depth - line.base)
+            if len(steps) != n:
+                raise LookupError  # the line went on from ``state`` already: a branch
+            new._trail = (line, depth + 1)  # type: ignore[attr-defined]  # a draft's slot
+            steps += (action, player)  # one call: another thread's steps cannot come between
+            if steps[n] is not action:
+                raise LookupError  # another thread's step came first: a branch
+        except (AttributeError, TypeError, LookupError):
+            remember_trail(new, state, action, player)
         if self.sealed is not None:
             sealing: Any = new  # a draft of the sealed class
             sealing.seal()

@@ -184,7 +184,8 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
     # same state and player, asked once for all of them.
     asked: OptionReady | None = None
     refused = False
-    for ready, listing, opt, reads, last in _open_plan(used):
+    plan = _open_plans.get(used) if type(used) is tuple else None  # _open_plan's, asked first
+    for ready, listing, opt, reads, last in plan or _open_plan(used):
         if ready is not None:
             if ready is not asked:
                 asked, refused = ready, bool(ready(rules, state, p))
@@ -195,36 +196,24 @@ def _turn_options(rules: Rules, state: State, task: Task) -> list[Action]:
         elif reads is None or not sealed:
             options += listing(rules, state, p)
         else:
-            options += _reused(rules, state, p, listing, reads, last)
+            # The family's last answer for ``p`` when what it reads is the same: the same
+            # parts compare equal at once (identical objects: states share the containers an
+            # action left alone); parts made anew with the same contents still give the same
+            # answer. The answer kept is never changed: it is copied into ``options``.
+            parts = reads(state, p)
+            kept = last.get(p)
+            if kept is not None and kept[0] is rules and kept[1] == parts:
+                options += kept[2]
+            else:
+                found = list(listing(rules, state, p))
+                last[p] = (rules, parts, found)  # one entry per player, replaced whole
+                options += found
     options.append(_END)
     return options
 
 
-def _reused(
-    rules: Rules,
-    state: State,
-    p: int,
-    listing: OptionCandidates,
-    reads: OptionReads,
-    last: dict[int, tuple[Rules, tuple[object, ...], list[Action]]],
-) -> list[Action]:
-    """A family's options for ``p``: its last answer for ``p`` when what it reads is the same.
-
-    The same parts compare equal at once (identical objects: states share the containers an
-    action left alone); parts made anew with the same contents still give the same answer.
-    The answer kept is never changed: the menu copies it into its own list.
-    """
-    parts = reads(state, p)
-    kept = last.get(p)
-    if kept is not None and kept[0] is rules and kept[1] == parts:
-        return kept[2]
-    found = list(listing(rules, state, p))
-    last[p] = (rules, parts, found)  # one entry per player, replaced whole
-    return found
-
-
 #: A turn option as the menu reads it: its main action, ``ready`` and direct listing, itself,
-#: what its listing reads, and its last answer for each player (see ``_reused``).
+#: what its listing reads, and its last answer for each player (see ``_turn_options``).
 _PlanEntry = tuple[
     str | None,
     OptionReady | None,
@@ -284,18 +273,18 @@ def _open_plan(used: Sequence[str]) -> tuple[_OpenEntry, ...]:
     if type(used) is not tuple:
         used = tuple(used)  # a draft's, edited by hand: a list, say
     found = _open_plans.get(used)
-    if found is None or found[0] is not plan:
-        entries = tuple(
+    if found is None:
+        found = _open_plans[used] = tuple(
             (ready, listing, opt, reads, last)
             for main, ready, listing, opt, reads, last in plan
             if _open_with(main, used)
         )
-        _open_plans[used] = found = (plan, entries)
-    return found[1]
+    return found
 
 
-#: ``_open_plan``'s answers by ``main_used``, each with the plan it was made of.
-_open_plans: dict[tuple[str, ...], tuple[tuple[_PlanEntry, ...], tuple[_OpenEntry, ...]]] = {}
+#: ``_open_plan``'s answers by ``main_used``, for the plan of today's options: registering one
+#: forgets them (``_forget_plan``), so the menu may read them directly.
+_open_plans: dict[tuple[str, ...], tuple[_OpenEntry, ...]] = {}
 
 
 def _forget_plan() -> None:
