@@ -18,7 +18,7 @@ from sankore_rules.core.shared import replaced_at, with_item
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.holdings import gain_books, gain_prestige
-from sankore_rules.sankore.state import State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, plain_task, player_to_change
 from sankore_rules.sankore.tables import Effect, EffectKind
 
 __all__ = ["effect_tasks", "skill_section_tasks"]
@@ -72,7 +72,7 @@ def effect_tasks(
             case EffectKind.GAIN_BOOK | EffectKind.GAIN_PRESTIGE:
                 noun = "book" if e.kind is EffectKind.GAIN_BOOK else "prestige"
                 if d == "any":
-                    tasks.extend(Task(f"choose_{noun}", p) for _ in range(e.amount))
+                    tasks.extend(plain_task(f"choose_{noun}", p) for _ in range(e.amount))
                 else:
                     tasks.append(Task(f"gain_{noun}", p, {"discipline": d, "amount": e.amount}))
             case EffectKind.ACTIVATE_SKILLS:

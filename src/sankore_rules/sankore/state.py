@@ -42,6 +42,7 @@ __all__ = [
     "Task",
     "adjusted",
     "from_json",
+    "plain_task",
     "player_to_change",
     "replaced_at",
     "to_json",
@@ -666,8 +667,28 @@ def player_to_change(state: State, player: int) -> PlayerState:
     return board
 
 
+#: The arguments of every task that takes none: read-only, so shared by all of them.
+_NO_ARGS: ReadOnlyDict[str, Any] = ReadOnlyDict()
+_PLAIN_TASKS: dict[tuple[str, int], Task] = {}
+
+
+def plain_task(kind: str, player: int) -> Task:
+    """``Task(kind, player)``, a task without arguments, made once and shared.
+
+    Tasks never change and these arguments are read-only already, so every state may hold
+    the same one; the rules push such tasks at most actions, and ``State.seal`` has nothing
+    to do for them.
+    """
+    task = _PLAIN_TASKS.get((kind, player))
+    if task is None:
+        task = _PLAIN_TASKS[kind, player] = Task(kind, player, _NO_ARGS)
+    return task
+
+
 def _read_only_args(args: Mapping[str, Any]) -> ReadOnlyDict[str, Any]:
     """A task's arguments, read-only: a read-only dict, with tuples for lists."""
+    if not args:
+        return _NO_ARGS  # (read-only: one for all)
     frozen: ReadOnlyDict[str, Any] = ReadOnlyDict(args)
     for key, value in args.items():
         if type(value) is list:

@@ -16,7 +16,7 @@ from sankore_rules.sankore.abilities import has_ability
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, plain_task, player_to_change
 
 __all__ = ["destinations", "enrol_space", "rightmost", "slide_out", "take_from_queue"]
 
@@ -144,7 +144,7 @@ def take_from_queue(rules: Rules, state: State, p: int, area: str, position: int
     tasks = [Task("enrol_place", p, {"student": student})]
     space = rules.queue_layouts[state.player_count].spaces[last]
     if space.favour:
-        tasks.append(Task("exchange", p))
+        tasks.append(plain_task("exchange", p))
     if space.sankore:
         tasks.append(Task("supply_sankore", p, {"discipline": area}))
     token = f"{area}:{last}"

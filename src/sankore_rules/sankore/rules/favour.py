@@ -10,7 +10,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, plain_task, player_to_change
 
 __all__ = ["favour_reasons"]
 
@@ -70,9 +70,9 @@ def _resolve(rules: Rules, state: State, p: int, version: str) -> None:
         # FAV-2, FAV-3: the Favour tile and a reward at or left of the disc. The tile is taken
         # first so that a Take nested in the reward (an Enrol uncovering a Favour icon) finds
         # the supply and the storage as they really are (AMB-8).
-        push(state, Task("take_favour_tile", p), Task("favour_reward", p))
+        push(state, plain_task("take_favour_tile", p), plain_task("favour_reward", p))
     else:
-        push(state, Task("return_favour", p))  # FAV-4
+        push(state, plain_task("return_favour", p))  # FAV-4
 
 
 def _candidates(rules: Rules, state: State, p: int) -> list[Action]:

@@ -12,7 +12,7 @@ from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.effects import effect_tasks
 from sankore_rules.sankore.engine import log, names_nothing, push, step
 from sankore_rules.sankore.rules.turn import turn_option
-from sankore_rules.sankore.state import State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, plain_task, player_to_change
 
 __all__: list[str] = []
 
@@ -114,8 +114,8 @@ def _activate_student(rules: Rules, state: State, task: Task, action: Action | N
         tasks.append(Task("activate_skills", p, {"discipline": tile.discipline}))
     if student == tile.discipline:  # TEACH-4: the reward needs a matching Student
         tasks += effect_tasks(rules, p, tile.reward, klass=tile.discipline)
-    tasks.append(Task(tile.discipline, p))  # TEACH-5: the area action of the class's discipline
-    tasks.append(Task("promote_active", p))
+    tasks.append(plain_task(tile.discipline, p))  # TEACH-5: the area action of its discipline
+    tasks.append(plain_task("promote_active", p))
     push(state, *tasks)
 
 

@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 
 from sankore_rules.core.actions import Action, OneWordActions
 from sankore_rules.core.errors import Reason
-from sankore_rules.core.shared import ReadOnlyDict, adjusted
+from sankore_rules.core.shared import adjusted
 from sankore_rules.sankore.abilities import storage_bonus
 from sankore_rules.sankore.board import Rules
 from sankore_rules.sankore.engine import (
@@ -28,7 +28,7 @@ from sankore_rules.sankore.engine import (
 from sankore_rules.sankore.rules.common import prestige_capacity, trigger_end
 from sankore_rules.sankore.rules.deadlock import can_progress
 from sankore_rules.sankore.rules.majority import resolve_scoring
-from sankore_rules.sankore.state import State, Task, player_to_change
+from sankore_rules.sankore.state import State, Task, plain_task, player_to_change
 
 __all__ = ["TURN_MENU", "TURN_OPTIONS", "TurnOption", "family_options", "turn_option"]
 
@@ -293,24 +293,6 @@ def _forget_plan() -> None:
     _open_plans.clear()
 
 
-#: The arguments of every task that takes none: read-only, so shared by all of them.
-_NO_ARGS: ReadOnlyDict[str, object] = ReadOnlyDict()
-_PLAIN_TASKS: dict[tuple[str, int], Task] = {}
-
-
-def _plain_task(kind: str, player: int) -> Task:
-    """``Task(kind, player)``, a task without arguments, made once and shared.
-
-    Tasks never change and these arguments are read-only already, so every state may hold
-    the same one; the turn's steps push such tasks at every turn, and ``State.seal`` has
-    nothing to do for them.
-    """
-    task = _PLAIN_TASKS.get((kind, player))
-    if task is None:
-        task = _PLAIN_TASKS[kind, player] = Task(kind, player, _NO_ARGS)
-    return task
-
-
 def _turn_check(rules: Rules, state: State, task: Task, action: Action) -> list[Reason]:
     if action.kind == "end":
         return [] if not action.args else [Reason("bad_arguments", "'end' takes no words")]
@@ -359,16 +341,16 @@ def _turn(rules: Rules, state: State, task: Task, action: Action | None) -> None
         log(state, "end_turn", task.player)
         push(
             state,
-            _plain_task("end_turn_scorings", task.player),
-            _plain_task("end_turn_storage", task.player),
-            _plain_task("next_turn", task.player),
+            plain_task("end_turn_scorings", task.player),
+            plain_task("end_turn_storage", task.player),
+            plain_task("next_turn", task.player),
         )
         return
     opt = TURN_OPTIONS[action.kind]
     if opt.main is not None:
         state.main_used = (*state.main_used, opt.main)
     # The turn menu comes back once the action is fully resolved.
-    push(state, _plain_task("turn", task.player))
+    push(state, plain_task("turn", task.player))
     log(state, "action", task.player, action=" ".join((action.kind, *action.args)))  # str()
     opt.resolve(rules, state, task.player, action)
 
@@ -486,7 +468,7 @@ def _next_turn(rules: Rules, state: State, task: Task, action: Action | None) ->
         return
     following = (task.player + 1) % state.player_count
     # The Scholar's turn is carried out by the rules, step by step (SOLO-FLOW-1, SOLO-FLOW-3).
-    push(state, _plain_task("scholar_turn" if state.is_scholar(following) else "turn", following))
+    push(state, plain_task("scholar_turn" if state.is_scholar(following) else "turn", following))
 
 
 def finish_game(rules: Rules, state: State) -> None:
