@@ -220,3 +220,33 @@ def test_the_complete_family_reads_what_each_condition_kind_counts() -> None:
         "prestige",
         "books",
     }
+
+
+def test_the_complete_family_reads_only_the_players_own_pieces_of_the_board() -> None:
+    """OBJ-1, BONUS-5: a piece another player places leaves what the complete family reads for
+    ``p`` unchanged (no count of ``p``'s conditions counts it), while a piece of ``p``'s own
+    changes it; ``owned_spaces`` gives each player's spaces in the order they were taken."""
+    from sankore_rules.sankore.rules import objectives
+    from sankore_rules.sankore.rules.requirements import owned_spaces
+
+    state = next(s for s in _games(range(310, 311)) if len(set(s.spaces.values())) >= 2)
+    owners = sorted(set(state.spaces.values()))
+    p, other = owners[0], owners[1]
+    assert owned_spaces(state, p) == tuple(s for s, o in state.spaces.items() if o == p)
+    assert owned_spaces(state, 99) == ()  # a seat with no piece
+    free = next(s for s in RULES.area_spaces if s not in state.spaces)
+
+    def placed(owner: int) -> State:
+        draft = edit(state, lambda s: None)
+        draft.spaces = type(state.spaces)({**state.spaces, free: owner})
+        draft.seal()
+        return draft
+
+    # Every hand reads the pieces until it is listed (``_EVERY_READ``).
+    objectives._HAND_READS.clear()
+    before = objectives._complete_reads(state, p)
+    assert before[1] == owned_spaces(state, p)
+    assert objectives._complete_reads(placed(other), p) == before
+    mine = objectives._complete_reads(placed(p), p)
+    assert mine != before and mine[1] == (*owned_spaces(state, p), free)
+    assert owned_spaces(placed(p), other) == owned_spaces(state, other)

@@ -21,6 +21,7 @@ from sankore_rules.sankore.rules.requirements import (
     cards_met,
     condition_count,
     describe_condition,
+    owned_spaces,
     unmet_conditions,
 )
 from sankore_rules.sankore.rules.turn import turn_option
@@ -72,8 +73,8 @@ def _complete_options(rules: Rules, state: State, p: int) -> list[Action]:
     return [_COMPLETE[str(card.number)] for card in cards_met(rules, state, p, hand)]
 
 
-#: The part of a state each condition kind counts (requirements.py): a field of the state
-#: (``spaces``) or of the player's board.
+#: The part of a state each condition kind counts (requirements.py): the player's pieces on
+#: the board (``spaces``, read as ``owned_spaces``) or a field of the player's board.
 _READ_OF_KIND = {
     "pieces": "spaces",
     "regions": "spaces",
@@ -87,7 +88,7 @@ _READ_OF_KIND = {
     "books": "books",
 }
 #: The parts a hand's cards count, by ruleset and hand (filled as hands are listed): whether
-#: the pieces on the board, and the fields of the player's board. A hand's answer stays true
+#: the player's pieces on the board, and the fields of the player's board. A hand's answer stays true
 #: while those parts are unchanged, whatever else changes.
 _HAND_READS: dict[tuple[str, tuple[int, ...]], tuple[bool, Callable[[object], object]]] = {}
 #: How many hands ``_HAND_READS`` keeps before it starts again.
@@ -107,11 +108,12 @@ _NOTHING: Callable[[object], object] = _nothing
 
 
 def _complete_reads(state: State, p: int) -> tuple[object, ...]:
-    # What ``_complete_options`` reads: the hand, and the parts its cards count.
+    # What ``_complete_options`` reads: the hand, and the parts its cards count (of the board,
+    # the player's own pieces: another player's piece changes no count of this player's).
     pl = state.players[p]
     hand = pl.objectives
     spaces, fields = _HAND_READS.get((state.rules_hash, hand), _EVERY_READ)
-    return (hand, state.spaces if spaces else None, fields(pl))
+    return (hand, owned_spaces(state, p) if spaces else None, fields(pl))
 
 
 def _complete_check(rules: Rules, state: State, p: int, action: Action) -> list[Reason]:

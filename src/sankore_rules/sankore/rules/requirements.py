@@ -17,6 +17,7 @@ __all__ = [
     "cards_met",
     "condition_count",
     "describe_condition",
+    "owned_spaces",
     "requirement_met",
     "unmet_conditions",
 ]
@@ -138,6 +139,35 @@ _indexed: tuple[object, object, dict[int, dict[str, list[AreaSpace]]]] = (None, 
 
 #: The pieces of a player who has none on the board.
 _NO_PIECES: Mapping[str, Sequence[AreaSpace]] = ReadOnlyDict()
+
+
+def owned_spaces(state: State, p: int) -> tuple[str, ...]:
+    """The spaces holding ``p``'s pieces, in the order they were taken.
+
+    All that a pieces or regions condition counts of the board: the rest it counts is the
+    ruleset's. So a kept answer of such conditions for ``p`` stays true while these are the
+    same, whatever the other players place meanwhile. Like ``_pieces_by_area``, the last
+    read-only ``spaces`` looked at is indexed for every player at once.
+    """
+    global _owned
+    spaces = state.spaces
+    indexed_spaces, by_owner = _owned
+    if indexed_spaces is not spaces:
+        found: dict[int, list[str]] = {}
+        for space, owner in spaces.items():
+            mine = found.get(owner)
+            if mine is None:
+                found[owner] = [space]
+            else:
+                mine.append(space)
+        by_owner = {owner: tuple(mine) for owner, mine in found.items()}
+        if type(spaces) is ReadOnlyDict:  # (a plain dict may still change)
+            _owned = (spaces, by_owner)  # one pair, swapped whole
+    return by_owner.get(p, ())
+
+
+#: The last read-only ``spaces`` ``owned_spaces`` indexed, and its spaces by owner.
+_owned: tuple[object, dict[int, tuple[str, ...]]] = (None, {})
 
 
 def _spaces_by_owner(
