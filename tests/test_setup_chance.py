@@ -171,6 +171,24 @@ def test_a_mid_setup_state_reads_back_and_every_view_draws_it() -> None:
     assert not any(t in picture for t in board_tiles)  # the regions' tiles are not placed yet
 
 
+def test_every_view_says_chance_draws_at_a_chance_step_not_a_seat() -> None:
+    """At a chance step of the explicit mode no seat decides: the text view, the picture's
+    status line and the command line's decision line say that chance draws, and name no seat
+    (the chance seat's number, -2, is no player)."""
+    from sankore_rules.interfaces.cli.common import decision_line
+
+    state = sr.new_game(players=2, seed=4, chance="explicit")
+    game, rules = sr.game_of(state), sr.rules_of(state)
+    words = "chance draws (setup_place): Place a component of setup"
+    assert f"Now: {words}" in game.text(rules, state).splitlines()
+    assert words == decision_line(state)
+    assert words in sr.state_svg(state, viewer=0)
+    assert "P-2" not in game.text(rules, state) + sr.state_svg(state, viewer=0)
+    dealt = sr.new_game(players=2, seed=4)
+    turn = f"P{dealt.decision.player} decides (draft): Choose a starting combination"
+    assert turn == decision_line(dealt)
+
+
 def _mid_setup() -> State:
     """A 2-player explicit setup with its Theology Books and Port tokens placed, its queues
     begun."""

@@ -44,6 +44,7 @@ __all__ = [
     "CHANCE_MODES",
     "Outcomes",
     "chance_mode",
+    "decision_words",
     "draw_number",
     "generator",
     "probabilities",
@@ -67,6 +68,16 @@ an [`Action`][sankore_rules.Action] (``draw t3``) that the step's resolver is gi
 with [`Engine.chance`][sankore_rules.core.engine.Engine.chance]; the outcomes are computed from
 what the state says is left, never from an order, and must not change the state.
 """
+
+
+def decision_words(player: int, kind: str, prompt: str) -> str:
+    """Who decides what, in the words every view uses: ``P1 decides (turn): <prompt>``.
+
+    At a chance step (the explicit mode) no seat decides: ``chance draws (kind): <prompt>``.
+    """
+    if player == CHANCE:
+        return f"chance draws ({kind}): {prompt}"
+    return f"P{player} decides ({kind}): {prompt}"
 
 
 def chance_mode(value: object) -> bool:

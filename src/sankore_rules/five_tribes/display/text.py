@@ -8,7 +8,7 @@ ruleset's tables.
 
 from __future__ import annotations
 
-from sankore_rules.core.chance import CHANCE
+from sankore_rules.core.chance import decision_words
 from sankore_rules.five_tribes.board import FiveTribesRules
 from sankore_rules.five_tribes.engine import ENGINE
 from sankore_rules.five_tribes.scoring import TribesScores, tribes_scores
@@ -160,6 +160,4 @@ def now(rules: FiveTribesRules, state: FiveTribesState) -> str:
         winners = ", ".join(f"P{p}" for p in tribes_scores(rules, state).winners)
         return f"The game is over. Winner(s): {winners}"
     prompt = decision["prompt"] or decision["kind"]
-    if decision["player"] == CHANCE:  # a draw waiting in the explicit mode of chance
-        return f"Now: chance draws ({decision['kind']}): {prompt}"
-    return f"Now: P{decision['player']} decides ({decision['kind']}): {prompt}"
+    return f"Now: {decision_words(decision['player'], decision['kind'], prompt)}"

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sankore_rules import api
+from sankore_rules.core.chance import decision_words
 from sankore_rules.core.errors import Reason
 from sankore_rules.core.game import Game, Option
 
@@ -143,7 +144,7 @@ def decision_line(state: Any) -> str:
     view = api.game_of(state).decision_view(state)
     if view is None:
         return "The game is over: there is nothing left to decide."
-    return f"P{view['player']} decides ({view['kind']}): {view['prompt'] or view['kind']}"
+    return decision_words(view["player"], view["kind"], view["prompt"] or view["kind"])
 
 
 def write_file(path: str, text: str, what: str) -> None:

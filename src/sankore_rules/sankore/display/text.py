@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from string import Formatter
 from typing import Any
 
+from sankore_rules.core.chance import decision_words
 from sankore_rules.core.tasks import Event
 from sankore_rules.sankore import engine
 from sankore_rules.sankore.board import Rules
@@ -152,7 +153,7 @@ def _header(rules: Rules, state: State, viewer: int | None) -> str:
         lines.append(f"The game is over. Winner(s): {winners}")
     else:
         prompt = engine.STEPS[task.kind].prompt or task.kind
-        lines.append(f"Now: P{task.player} decides ({task.kind}): {prompt}")
+        lines.append(f"Now: {decision_words(task.player, task.kind, prompt)}")
         if state.main_used:
             lines.append(f"Main actions taken this turn: {', '.join(state.main_used)}")
         if state.teaching is not None:

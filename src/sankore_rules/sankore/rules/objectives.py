@@ -88,8 +88,8 @@ _READ_OF_KIND = {
     "books": "books",
 }
 #: The parts a hand's cards count, by ruleset and hand (filled as hands are listed): whether
-#: the player's pieces on the board, and the fields of the player's board. A hand's answer stays true
-#: while those parts are unchanged, whatever else changes.
+#: the player's pieces on the board, and the fields of the player's board. A hand's answer
+#: stays true while those parts are unchanged, whatever else changes.
 _HAND_READS: dict[tuple[str, tuple[int, ...]], tuple[bool, Callable[[object], object]]] = {}
 #: How many hands ``_HAND_READS`` keeps before it starts again.
 _HANDS_KEPT = 4096

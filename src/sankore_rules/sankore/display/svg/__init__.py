@@ -30,6 +30,7 @@ Examples:
 
 from __future__ import annotations
 
+from sankore_rules.core.chance import decision_words
 from sankore_rules.core.clickable import with_controls
 from sankore_rules.core.errors import StateError
 from sankore_rules.core.svg import Panel, picture
@@ -256,7 +257,7 @@ def _status(scene: Scene, width: int) -> Panel:
             now = f"the game is over; winner(s): {winners}"
         else:
             prompt = engine.STEPS[task.kind].prompt or task.kind
-            now = f"P{task.player} decides ({task.kind}): {prompt}"
+            now = decision_words(task.player, task.kind, prompt)
         words = f"Sankoré · {st.player_count} players · {now}"
     return Panel("status", (0, 0, width, _STATUS), "", scene.heading(14, 26, words, 16))
 
