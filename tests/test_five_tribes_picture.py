@@ -306,3 +306,50 @@ def test_the_empty_table_draws_cells_track_spaces_and_the_legend() -> None:
         "red",
     ] == legend
     assert [] == [e for e in root.iter() if e.get("data-piece")]
+
+
+#: A generous width of a glyph of the picture's sans-serif font, in ems (DejaVu Sans averages
+#: about 0.52 for these words): a text this wide still fits where the test says it fits.
+GLYPH_EM = 0.58
+
+
+def _texts(root: ET.Element, attribute: str) -> dict[str, list[tuple[float, float, str, float]]]:
+    """Each ``attribute``-tagged group's texts: (x, y, words, font size)."""
+    found: dict[str, list[tuple[float, float, str, float]]] = {}
+    for group in root.iter():
+        key = group.get(attribute)
+        if key is None:
+            continue
+        found.setdefault(key, []).extend(
+            (float(t.get("x", 0)), float(t.get("y", 0)), t.text or "", float(t.get("font-size", 0)))
+            for t in group.iter("{http://www.w3.org/2000/svg}text")
+        )
+    return found
+
+
+def test_the_legends_columns_and_the_tracks_labels_do_not_overlap() -> None:
+    """The legend's tile-kind words end before the meeple column begins, and the meeples' words
+    inside the side column; the prices under the Turn Order Track's spaces end above the Bid
+    Order Track's heading (both once overlapped)."""
+    from sankore_rules.five_tribes.display.look import SIDE
+
+    root = ET.fromstring(sr.state_svg(sr.load_rules(game="five_tribes")))
+    legend = _texts(root, "data-legend")
+    kinds = ("oasis", "village", "small_market", "large_market", "sacred_place")
+    meeples = ("yellow", "white", "green", "blue", "red")
+    meeple_left = min(
+        float(c.get("cx", 0)) - float(c.get("r", 0))
+        for g in root.iter()
+        if g.get("data-legend") in meeples
+        for c in g.iter("{http://www.w3.org/2000/svg}circle")
+    )
+    for x, _, words, size in (t for key in kinds for t in legend[key] if len(t[2]) > 1):
+        assert x + len(words) * size * GLYPH_EM < meeple_left, words
+    for x, _, words, size in (t for key in meeples for t in legend[key]):
+        assert x + len(words) * size * GLYPH_EM < SIDE, words
+    heading = next(
+        t for t in root.iter("{http://www.w3.org/2000/svg}text") if (t.text or "").startswith("Bid")
+    )
+    lowest_price = max(t[1] for t in _texts(root, "data-track")["turn-order"])
+    # A baseline's text reaches about a quarter of an em below it, a heading's a whole em above.
+    assert lowest_price + 11 * 0.25 < float(heading.get("y", 0)) - 13

@@ -34,7 +34,7 @@ MARGIN = 24
 STATUS = 28
 #: The column beside the Sultanate: its width, and the height of each of its panels.
 SIDE = 320
-SIDE_PANELS = (("tracks", 120), ("market", 104), ("djinns", 96), ("legend", 160))
+SIDE_PANELS = (("tracks", 132), ("market", 104), ("djinns", 96), ("legend", 160))
 #: A player's panel under the Sultanate (two to a row), and the gap between panels.
 PLAYER_W, PLAYER_H, GAP = 446, 118, 12
 #: The tint of each tile kind; a kind not listed is grey.

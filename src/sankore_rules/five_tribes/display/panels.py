@@ -49,7 +49,9 @@ __all__ = [
 TURN_ORDER, BID_ORDER = "turn-order", "bid-order"
 #: A track space's side and the x of the first; the y of each track's row of spaces.
 _SPACE, _FIRST = 30, 4
-_TURN_ORDER_Y, _BID_ORDER_Y = 22, 78
+#: The tracks' rows of spaces: the Bid Order Track's heading sits below the prices under the
+#: Turn Order Track's spaces, clear of them.
+_TURN_ORDER_Y, _BID_ORDER_Y = 22, 88
 
 
 def tracks_board(rules: FiveTribesRules, state: FiveTribesState | None) -> str:
@@ -223,6 +225,12 @@ def display(
     return "".join(parts)
 
 
+#: The legend's two columns, tile kinds and meeples: the longest kind's words ("Oasis: a palm
+#: tree, compulsory", about 170 px at this size) end before the meeples begin, and "Merchants
+#: (green)" ends inside the panel (SIDE wide).
+_LEGEND_FONT, _MEEPLE_X = 10, 206
+
+
 def legend(rules: FiveTribesRules) -> str:
     """The tile kinds by tint and letter, the meeple colours, the pieces and the ring."""
     parts = [heading("Legend")]
@@ -253,7 +261,7 @@ def legend(rules: FiveTribesRules) -> str:
                     22,
                     y + 12,
                     f"{kind_name(kind.id)}: {action_words(kind)}",
-                    font_size=11,
+                    font_size=_LEGEND_FONT,
                 ),
                 data_legend=kind.id,
             )
@@ -263,8 +271,8 @@ def legend(rules: FiveTribesRules) -> str:
         parts.append(
             el(
                 "g",
-                meeple(tribe.id, 170, y + 8, 7),
-                text(182, y + 12, f"{tribe.name}s ({tribe.id})", font_size=11),
+                meeple(tribe.id, _MEEPLE_X, y + 8, 7),
+                text(_MEEPLE_X + 12, y + 12, f"{tribe.name}s ({tribe.id})", font_size=_LEGEND_FONT),
                 data_legend=tribe.id,
             )
         )
