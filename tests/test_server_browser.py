@@ -156,6 +156,35 @@ def test_a_whole_sankore_game_from_the_page_against_a_bot(server: Server, browse
     watched.close()
 
 
+def test_a_seats_note_is_shown_in_the_seat_list(server: Server, browser: Any) -> None:
+    """A seat's note (a bot's fallback, in the view's ``seats``) is shown beside that seat in
+    the page's seat list, for everyone; a seat without one shows none."""
+    watched = Watched(browser, server.base)
+    page = watched.page
+    page.goto(server.base + "/")
+    match = _create(page, "sankore", ["human", "bot:random"], {"turn_limit": "2"})
+    note = (
+        "the bot:random bot failed 2 times at version 0 (last: BrokenProcessPool); "
+        "this seat played a random legal action instead"
+    )
+
+    def noted(route: Any) -> None:
+        # The server's view, with the note a failing bot would have left on seat 1.
+        response = route.fetch()
+        view = response.json()
+        view["seats"][1]["note"] = note
+        route.fulfill(response=response, json=view)
+
+    page.route(f"**/api/matches/{match}", noted)
+    page.reload()
+    page.wait_for_selector("#seat-list li .note", timeout=WAIT)
+    assert page.inner_text("#seat-list li:nth-child(2) .note") == note
+    assert page.inner_text("#seat-list li:nth-child(2)").startswith("Seat 1: bot:random — ")
+    assert page.query_selector("#seat-list li:nth-child(1) .note") is None
+    assert watched.errors == [] and watched.outside == []
+    watched.close()
+
+
 def test_two_players_meet_through_the_lobby_each_seeing_only_their_hand(
     server: Server, browser: Any
 ) -> None:

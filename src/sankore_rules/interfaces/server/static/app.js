@@ -186,6 +186,13 @@ async function show(view) {
   const seats = view.seats.map((seat, i) => {
     const item = document.createElement("li");
     item.append(`Seat ${i}: ${seat.kind}${seat.claimed ? " (taken)" : ""}`);
+    if (seat.note) {
+      // What everyone should know of the seat: a bot that failed and played at random.
+      const note = document.createElement("span");
+      note.className = "note";
+      note.textContent = seat.note;
+      item.append(" — ", note);
+    }
     if (seat.kind === "human" && !seat.claimed && here.token === null) {
       const button = document.createElement("button");
       button.textContent = `Claim seat ${i}`;
