@@ -1,11 +1,11 @@
 """Information states (core/information.py): what a seat saw, in order, for every game.
 
 Perfect recall is checked the way a researcher would break it: two games that differ only in
-something hidden (the Scholar's face-down cards) are played on with the same actions, and a
-seat's information states must be equal exactly as long as everything that seat was shown was
-equal, and differ at every step after the first difference. (Five Tribes' decks keep no order
-since issue 39, so it has no such pair of games: tests/test_five_tribes_chance.py holds its
-chance nodes and samples.)
+something hidden (the Scholar's face-down cards), or in one draw during play (a market tile, a
+card, a meeple: every game, in the explicit mode of chance), are played on with the same
+actions, and a seat's information states must be equal exactly as long as everything that seat
+was shown was equal, and differ at every step after the first difference. (Five Tribes' decks
+keep no order since issue 39: a draw is where two of its games part.)
 """
 
 from __future__ import annotations
@@ -96,12 +96,108 @@ def test_the_scholars_turned_card_is_remembered() -> None:
     assert differing > 0
 
 
-def test_a_string_is_short_whatever_the_game_length() -> None:
-    states = _played(sr.new_game(players=4, seed=2), 2, 300)
-    text = sr.information_state_string(states[-1], 2)
-    assert text == f"seat 2 step {len(states)} {sr.information_state(states[-1], 2).digest.hex()}"
-    assert len(text) <= 2048
-    assert len(sr.information_state(states[-1], 2).digest) == DIGEST_BYTES
+def test_a_rivals_hidden_hand_edited_leaves_a_seats_information_states_equal() -> None:
+    """Sankoré, 3 players: two games that differ only in seat 2's Objective hand (hidden from
+    seat 0, SETUP-P-8) give seat 0 equal information states at every step the same actions
+    reach (0 violations, no difference seen), while seat 2 sees its hand."""
+    seed = 5
+    true = _played(sr.new_game(players=3, seed=seed), seed, 120)
+
+    def other_hand(draft: Any) -> None:
+        held = {c for pl in draft.players for c in (*pl.objectives, *pl.completed)}
+        spare = sorted(set(range(1, 25)) - held)
+        draft.players[2].objectives = tuple(spare[: len(draft.players[2].objectives)])
+
+    edited_start = _edit(true[0], other_hand)
+    assert sr.observation(edited_start, 0) == sr.observation(true[0], 0)
+    assert sr.observation(edited_start, 2) != sr.observation(true[0], 2)
+    adopt(edited_start, sr.information_state(true[0], 0))
+    edited = _replayed(edited_start, true)
+    assert edited is not None and len(edited) > 10
+    assert _recall_violations(true, edited, 0) == (0, 0)
+
+
+def _played_explicitly(state: Any, rng: random.Random, decisions: int) -> list[Any]:
+    """``state`` (of the explicit mode) and the states of ``decisions`` random steps after it:
+    chance steps drawn by their probabilities, decisions uniformly."""
+    states = [state]
+    for _ in range(decisions):
+        state = states[-1]
+        if sr.is_terminal(state):
+            break
+        outcomes = sr.chance_outcomes(state)
+        if outcomes:
+            actions, weights = zip(*outcomes, strict=True)
+            action = rng.choices(actions, weights)[0]
+        else:
+            action = rng.choice(sr.legal_actions(state))
+        states.append(sr.apply(state, action))
+    return states
+
+
+def _draws_in_play(states: list[Any], steps: tuple[str, ...]) -> list[int]:
+    """Where in ``states`` a chance step of ``steps`` with two outcomes or more is pending."""
+    return [
+        i
+        for i, state in enumerate(states)
+        if state.decision is not None
+        and state.decision.kind in steps
+        and len(sr.chance_outcomes(state)) > 1
+    ]
+
+
+@pytest.mark.parametrize(
+    ("options", "steps"),
+    [
+        ({"players": 2}, ("market_turn",)),
+        ({"players": 3}, ("market_turn",)),
+        ({"players": 4}, ("market_turn",)),
+        ({"players": 3, "game": "five_tribes"}, ("turn_card", "turn_djinn", "draw_meeple")),
+    ],
+    ids=["sankore-2", "sankore-3", "sankore-4", "five-tribes-3"],
+)
+def test_an_edited_draw_during_play_is_remembered_by_every_seat(
+    options: dict[str, Any], steps: tuple[str, ...]
+) -> None:
+    """Two histories that share everything up to a draw during play (a market tile turned, a
+    card or meeple drawn), where the edited one draws another outcome, then take the same
+    actions as long as they are legal: every seat was shown the draw, so its information
+    states, equal up to it, differ at every step after it (0 violations; the issue found Five
+    Tribes' strings equal again 20 decisions after two deck orders showed different markets)."""
+    seed = 21
+    rng = random.Random(seed)
+    true = _played_explicitly(sr.new_game(seed=seed, chance="explicit", **options), rng, 400)
+    # The setup's draws come first, then the first decision of a seat: play begins there.
+    play = next(i for i, state in enumerate(true) if not sr.chance_outcomes(state))
+    at = next(i for i in _draws_in_play(true, steps) if i > play)
+    drawn = trail_of(true[at + 1])
+    assert drawn is not None
+    other = next(a for a, _ in sr.chance_outcomes(true[at]) if a != drawn.action)
+    edited = _replayed(sr.apply(true[at], other), true[at + 1 :])
+    assert edited is not None and len(edited) > 10
+    for seat in range(len(true[0].players)):
+        # The pair at the draw's own step is the first to differ: it is counted from there.
+        violations, differing = _recall_violations(true[at:], [true[at], *edited], seat)
+        assert (violations, differing) == (0, len(edited)), seat
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 4}, {"players": 1, "scholar": "hard"}, {"players": 3, "game": "five_tribes"}],
+    ids=["sankore-4", "solo", "five-tribes-3"],
+)
+def test_a_string_is_short_whatever_the_game_length(options: dict[str, Any]) -> None:
+    """Every game's strings: the seat, the length and a 20-byte digest, 53 to 60 characters
+    whatever the history's length (at most 2 KB, as OpenSpiel's tables and MCCFR want)."""
+    states = _played(sr.new_game(seed=2, **options), 2, 300)
+    assert len(states) > 50  # (a whole game, or 300 decisions of one)
+    seat = len(states[0].players) - 1 if options["players"] > 1 else 0
+    for state in (states[10], states[-1]):
+        text = sr.information_state_string(state, seat)
+        info = sr.information_state(state, seat)
+        assert text == f"seat {seat} step {info.length} {info.digest.hex()}"
+        assert len(info.digest) == DIGEST_BYTES and 53 <= len(text) <= 60
+    assert sr.information_state(states[-1], seat).length == len(states)
 
 
 def test_an_information_state_holds_the_seats_own_actions_and_every_observation() -> None:
