@@ -23,6 +23,7 @@ from sankore_rules.testing import (
     DOORS,
     ConformanceError,
     Playthrough,
+    check_ai,
     check_api,
     check_cli,
     check_information,
@@ -31,7 +32,7 @@ from sankore_rules.testing import (
     play_random,
     run_conformance,
 )
-from toy_game import HIDDEN_NIM, NAME, HiddenNim, NimRules, NimState, registered
+from toy_game import HIDDEN_NIM, NAME, HiddenNim, NimRules, NimState, NimTensor, registered
 
 SETUPS = [
     *(pytest.param("sankore", n, {"turn_limit": 6}, id=f"sankore-{n}p") for n in (2, 3, 4)),
@@ -308,6 +309,29 @@ def test_a_seat_text_that_shows_a_rivals_card_fails_the_information_door(
     assert str(caught.value).startswith(
         "[information] seat 0's text changes when what it cannot see is redrawn: the seat text "
         "shows a hidden part after 0 actions (hidden_nim, 2 players, seed 0)"
+    )
+
+
+def test_a_tensor_that_shows_a_rivals_card_fails_the_ai_door(
+    toy: HiddenNim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: an observation tensor for one seat that writes another seat's hidden card (in
+    place of its own) is caught, as the honest one passes."""
+    play = play_random(NAME, 2, {"pile": 12}, seed=0)
+    check_ai(play)
+    honest = NimTensor.write
+
+    def leaking(self: NimTensor, state: NimState, player: int, out: Any) -> None:
+        honest(self, state, player, out)
+        out[1] = state.cards[(player + 1) % state.player_count] / (self.rules.cards - 1)
+
+    monkeypatch.setattr(NimTensor, "write", leaking)
+    with pytest.raises(ConformanceError) as caught:
+        check_ai(play)
+    assert "ai" == caught.value.door
+    assert str(caught.value).startswith(
+        "[ai] observation_tensor(state, 0) changes at [1] when what seat 0 cannot see is "
+        "redrawn: the tensor shows a hidden part after 0 actions (hidden_nim, 2 players, seed 0)"
     )
 
 

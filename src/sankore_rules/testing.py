@@ -24,7 +24,8 @@ from its options) and hands each one to the check of every door:
   recall);
 - ``chance``: a game played with ``chance="explicit"`` stops at each chance step, whose
   outcomes' probabilities sum to 1, each of them listed as legal and applying;
-- ``ai``: action indices, the legal mask and the observation tensor (needs numpy);
+- ``ai``: action indices, the legal mask and the observation tensor, which does not change
+  when the game's sampler redraws what that seat cannot see (needs numpy);
 - ``pettingzoo``, ``openspiel``: the learning environments pass their own libraries' tests;
 - ``cli``: the command line's state-file commands (``new``, ``legal``, ``explain``, ``apply``,
   ``show``) read and write the game's state files and agree with the API.
@@ -847,8 +848,11 @@ def check_chance(play: Playthrough) -> None:
             state = api.apply(state, rng.choice([a for a, _ in outcomes]))
 
 
-def check_ai(play: Playthrough) -> None:
+def check_ai(play: Playthrough, *, seed: int = 0) -> None:
     """Action indices round-trip, the mask is true exactly at the legal actions, tensors fit.
+
+    And each seat's observation tensor is the same for a state whose hidden parts the game's
+    sampler redrew for that seat (``interfaces.search.sample_state``), as its observation is.
 
     Raises:
         ConformanceError: ``[ai]`` also when numpy is not installed: the door cannot be
@@ -859,6 +863,7 @@ def check_ai(play: Playthrough) -> None:
             import numpy as np
         except ImportError as exc:
             raise door.fail("numpy is not installed: add the ai extra, or leave 'ai' out") from exc
+        from sankore_rules.core.game import NotSupported
         from sankore_rules.interfaces.ai import (
             action_to_index,
             index_to_action,
@@ -867,7 +872,9 @@ def check_ai(play: Playthrough) -> None:
             observation_tensor,
             tensor_layout,
         )
+        from sankore_rules.interfaces.search import sample_state
 
+        rng = random.Random(seed)
         for i, state in enumerate(play.states):
             door.step = i
             rules = api.rules_of(state)
@@ -897,6 +904,17 @@ def check_ai(play: Playthrough) -> None:
                 door.require(
                     bool(np.all((tensor >= 0.0) & (tensor <= 1.0))),
                     f"observation_tensor(state, {p}) has values outside [0, 1]",
+                )
+                try:
+                    sample = sample_state(state, p, rng)
+                except NotSupported:
+                    continue  # a game without a sampler
+                redrawn = observation_tensor(sample, p)
+                door.require(
+                    bool(np.array_equal(redrawn, tensor)),
+                    f"observation_tensor(state, {p}) changes at "
+                    f"{[int(k) for k in np.flatnonzero(redrawn != tensor)][:8]} when what seat "
+                    f"{p} cannot see is redrawn: the tensor shows a hidden part",
                 )
 
 
