@@ -149,6 +149,27 @@ def test_ismcts_plays_a_game_to_the_end_with_the_games_resampling(name: str) -> 
     assert [] == [p for p in state.returns() if p not in (-1.0, 1.0, 0.0, -0.5, 0.5)]
 
 
+def test_five_tribes_is_played_to_its_end_by_openspiels_bots() -> None:
+    """Issue 39: OpenSpiel's MCTS bot and its ISMCTSBot (resampling through
+    resample_from_infostate, one world sampled per decision) play a whole 2-player game of
+    Five Tribes, with no cut-off (``SHORT`` cuts it at 16 decisions for the other tests), to
+    the end the rules give, its returns those of the final scores."""
+    game = pyspiel.load_game("python_five_tribes", {"players": 2})
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rng),
+        ismcts.ISMCTSBot(
+            game, evaluator, 2.0, max_simulations=2, max_world_samples=1, random_state=rng
+        ),
+    ]
+    state = play(game, bots, rng)
+    assert state.position.game_over and state.decisions < game.max_game_length()
+    assert state.decisions > 100  # a whole game: 2 players take about 180 decisions
+    assert outcome(state.position) == state.returns()
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
 def test_returns_are_zero_sum_and_the_solo_games_one_value() -> None:
     for name in ("python_sankore", "python_five_tribes"):
         state = play(

@@ -16,6 +16,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import outcome_sampling_mccfr
 
+import sankore_rules as sr
 from sankore_rules.interfaces.ai import openspiel_game  # noqa: F401 - registers the games
 from sankore_rules.interfaces.ai.openspiel_game import SEED_BYTES, ProtocolState
 
@@ -46,8 +47,21 @@ def _to_a_draw(state: ProtocolState, rng: random.Random) -> ProtocolState:
     raise AssertionError("the game ended without a draw")
 
 
-def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
-    state = _dealt("python_sankore", {"players": 2})
+@pytest.mark.parametrize(
+    ("name", "params", "verbs"),
+    [
+        ("python_sankore", {"players": 2}, {"reveal"}),  # a market pile's next top
+        ("python_sankore_solo", {"scholar": "hard"}, {"reveal", "draw"}),  # + the Scholar's
+        ("python_five_tribes", {"players": 2}, {"draw"}),  # cards, Djinns, meeples
+    ],
+    ids=["sankore", "solo", "five-tribes"],
+)
+def test_a_draw_during_play_is_a_chance_node_in_every_game(
+    name: str, params: dict[str, Any], verbs: set[str]
+) -> None:
+    """Issue 39: in every game a draw during play is a chance node there and then, whose
+    outcomes (numbered from 0, named, distinct) have the library's probabilities."""
+    state = _dealt(name, params)
     dealt = len(state.history())  # the setup and the hands, dealt before the first decision
     assert 0 == state.decisions
     rng = random.Random(1)
@@ -56,9 +70,10 @@ def test_a_sankore_market_tile_is_drawn_at_a_chance_node_during_play() -> None:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert [k for k, _ in outcomes] == list(range(len(outcomes)))
+            assert [p for _, p in outcomes] == [p for _, p in sr.chance_outcomes(state.position)]
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
             names = [state.action_to_string(pyspiel.PlayerId.CHANCE, k) for k, _ in outcomes]
-            assert all(n.startswith("reveal ") for n in names)
+            assert {n.split()[0] for n in names} <= verbs
             assert len(set(names)) == len(names)
             drawn += 1
             state.apply_action(rng.choice([k for k, _ in outcomes]))
