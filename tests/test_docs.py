@@ -550,6 +550,24 @@ def test_rulings_page_has_every_ruling(site: Path) -> None:
     assert missing == []
 
 
+def test_five_tribes_rulings_page_has_every_ruling(site: Path) -> None:
+    """FT-AMB-1..7, FT-ENGINE-*: each Five Tribes ruling with its choice, under an anchor of
+    its id (FT-ENGINE-13 among them: the coins hidden, the payments public)."""
+    html = (site / "five-tribes/rulings.html").read_text(encoding="utf-8")
+    # Compared without white space: a ruling's id in a choice is a link, whose tags, taken
+    # out, leave a space before the punctuation after it.
+    text = "".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    rulings = toml("five_tribes/rulings")["ruling"]
+    assert "FT-ENGINE-13" in {r["id"] for r in rulings}
+    missing = [
+        ruling["id"]
+        for ruling in rulings
+        if f'id="{ruling["id"].lower()}"' not in html
+        or "".join(ruling["choice"].split()) not in text
+    ]
+    assert missing == []
+
+
 class _Mentions(HTMLParser):
     """Every text run of an HTML page's article, with the link it sits in (or None), code and
     preformatted blocks left out."""
