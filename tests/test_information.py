@@ -23,6 +23,7 @@ from sankore_rules.core.information import (
     InformationState,
     adopt,
     history,
+    share,
     trail_of,
 )
 from sankore_rules.interfaces.search import Determinizer
@@ -115,6 +116,25 @@ def test_a_rivals_hidden_hand_edited_leaves_a_seats_information_states_equal() -
     edited = _replayed(edited_start, true)
     assert edited is not None and len(edited) > 10
     assert _recall_violations(true, edited, 0) == (0, 0)
+
+
+def test_a_shared_information_state_is_the_seats_and_the_others_follow_the_history() -> None:
+    """``share``: a state reached again by the same actions along another line takes the
+    seat's information state as given (no observation worked out again), while every other
+    seat's is still built from what it saw along the state's own history; a state the engine
+    did not make is left alone."""
+    states = _played(sr.new_game(players=2, seed=3), 3, 40)
+    again = _replayed(states[0].clone(), states)  # the same actions, from a copy of the start
+    assert again is not None and len(again) == len(states)
+    mine = sr.information_state(states[-1], 0)
+    share(again[-1], mine)
+    assert sr.information_state(again[-1], 0) is mine
+    theirs = sr.information_state(again[-1], 1)
+    assert theirs is not sr.information_state(states[-1], 1)
+    assert theirs == sr.information_state(states[-1], 1)  # built again, step by step
+    loose = sr.from_json(sr.to_json(states[-1]))
+    share(loose, mine)
+    assert sr.information_state(loose, 0).length == 1  # its history starts with it
 
 
 def _played_explicitly(state: Any, rng: random.Random, decisions: int) -> list[Any]:

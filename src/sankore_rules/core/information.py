@@ -52,6 +52,7 @@ __all__ = [
     "history",
     "information_state",
     "remember_trail",
+    "share",
     "trail_of",
 ]
 
@@ -347,6 +348,27 @@ def adopt(sample: Any, information: InformationState) -> None:
         _set_field(sample, "_trail", (line, 0))
     except AttributeError:
         _keep(sample, (line, 0))  # a state class without the slot: the weak map
+
+
+def share(state: Any, information: InformationState) -> None:
+    """Remember ``information`` as its seat's information state at ``state``.
+
+    For a state reached by a history that seat cannot tell from the one ``information`` was
+    built along, step by step (a replay that redrew only what the seat never saw, as OpenSpiel's
+    ``resample_from_infostate`` makes): the seat's information state there is that one, and
+    working it out again would cost an observation per step of the history. Unlike
+    ``adopt``, the state keeps its own history, so the other seats' information states are
+    still built from what they saw along it. Nothing happens for a state the engine did not
+    make.
+    """
+    at = _place(state)
+    if at is None:
+        return
+    line, depth = at
+    if line.known is None:
+        line.known = {}
+    line.known.setdefault(depth, {})[information.seat] = information
+    line.remember(depth, state)
 
 
 def _keep(state: Any, place: Place) -> None:

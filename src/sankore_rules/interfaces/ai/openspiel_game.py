@@ -85,6 +85,7 @@ from attrs import frozen
 from sankore_rules import api
 from sankore_rules.core.chance import CHANCE
 from sankore_rules.core.game import Game, NotSupported
+from sankore_rules.core.information import share
 from sankore_rules.core.registry import find_game, games
 from sankore_rules.interfaces.ai.action_space import (
     index_to_action,
@@ -503,6 +504,11 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                 true.apply_action(action)
         except (ValueError, IndexError, KeyError, api.IllegalAction):
             return None
+        if fresh.position is not None and self.position is not None:
+            # ``seat`` saw the same at every step of both histories (the replay redrew only
+            # what it never saw): its information state is the true one, not to be worked out
+            # again step by step for each sample a search draws.
+            share(fresh.position, api.information_state(self.position, seat))
         return fresh
 
     def _action_to_string(self, player: int, action: int) -> str:
