@@ -86,6 +86,32 @@ class Server:
                 self.kill()
 
 
+def workers_of(pid: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children) of process ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid and b"spawn_main" in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+def running_process(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie left unreaped has)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 class Client:
     """A client of one seat (or a spectator without a token)."""
 
@@ -415,7 +441,12 @@ def test_nothing_is_lost_when_the_server_is_killed(tmp_path: Path, backend: str)
     for t in threads:
         t.start()
     wait_for(lambda: all(len(a) >= 5 for a in acked.values()), seconds=60)
+    assert running.process is not None
+    workers = workers_of(running.process.pid)
+    assert workers  # the bots' worker process, started with the server
     running.kill()
+    # Its worker processes see their server gone and end too, SIGKILL or not.
+    wait_for(lambda: not any(running_process(w) for w in workers), seconds=15)
     stop.set()
     for t in threads:
         t.join()

@@ -43,26 +43,19 @@ from sankore_rules import api
 from sankore_rules.interfaces.server.replay import ruleset_pin
 from sankore_rules.interfaces.server.storage import SqliteStorage, StorageDown, open_storage
 from sankore_rules.interfaces.server.throttled import ThrottledLog
-from test_server import POSTGRES, SRC, Client, Server, claim, create, free_port, wait_for
+from test_server import (
+    POSTGRES,
+    SRC,
+    Client,
+    Server,
+    claim,
+    create,
+    free_port,
+    wait_for,
+    workers_of,
+)
 
 # ---- helpers ----------------------------------------------------------------------------------
-
-
-def workers_of(pid: int) -> list[int]:
-    """The worker processes (multiprocessing's spawned children) of process ``pid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == pid and b"spawn_main" in cmdline:
-            found.append(int(entry.name))
-    return found
 
 
 def cpu_seconds(pid: int) -> float:

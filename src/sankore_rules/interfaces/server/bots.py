@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -93,11 +94,30 @@ def random_move(state: Any, seed: int) -> str:
 
 
 def _warm(niceness: int) -> None:
-    """Load the bundled rules of every game once, so the first move is not slow."""
+    """Load the bundled rules of every game once, so the first move is not slow.
+
+    And watch the server: a worker whose server is gone ends (see ``_orphaned``).
+    """
     if niceness:
         os.nice(niceness)
+    server = multiprocessing.parent_process()
+    if server is not None:
+        threading.Thread(target=_orphaned, args=(server,), daemon=True).start()
     for game in api.games():
         api.load_rules(game=game.name)
+
+
+def _orphaned(server: multiprocessing.process.BaseProcess) -> None:
+    """End this worker once its server process is gone, whatever ended it.
+
+    A server stopped as it should be shuts its pool down; one killed (SIGKILL, the machine's
+    memory killer) cannot, and its workers would wait for calls forever: each holds its end
+    of the pool's queue too, so it never reads the end of it. The server's handle in a
+    spawned process (``multiprocessing.parent_process()``) is ready once the server has
+    ended, even one killed before this worker started.
+    """
+    server.join()
+    os._exit(0)
 
 
 def bot_pool(processes: int, niceness: int = 0) -> ProcessPoolExecutor:
