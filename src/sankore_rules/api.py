@@ -361,14 +361,7 @@ def is_terminal(state: PlayedState) -> bool:
     game = game_of_class(type(state))
     if game is None:
         game = game_of(state)
-    if type(game).is_terminal is _OVER_BY_FIELD:  # Game.is_terminal, without its call
-        return bool(state.game_over)
     return game.is_terminal(state)
-
-
-#: The protocol's own ``is_terminal``: the state's ``game_over`` field (a playout asks it at
-#: every decision).
-_OVER_BY_FIELD = Game.is_terminal
 
 
 @overload

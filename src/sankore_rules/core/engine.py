@@ -154,8 +154,7 @@ class Step(NamedTuple):
 
 def push(state: GameState, *tasks: Task) -> None:
     """Put tasks on the agenda so that the first one given is resolved first."""
-    # One task, the commonest push, needs no reversed copy.
-    state.agenda += tasks if len(tasks) == 1 else tasks[::-1]
+    state.agenda += tasks[::-1]
 
 
 def log(state: GameState, kind: str, player: int | None, **detail: object) -> None:

@@ -669,7 +669,7 @@ def player_to_change(state: State, player: int) -> PlayerState:
 
 #: The arguments of every task that takes none: read-only, so shared by all of them.
 _NO_ARGS: ReadOnlyDict[str, Any] = ReadOnlyDict()
-_PLAIN_TASKS: dict[str, dict[int, Task]] = {}
+_PLAIN_TASKS: dict[tuple[str, int], Task] = {}
 
 
 def plain_task(kind: str, player: int) -> Task:
@@ -679,12 +679,9 @@ def plain_task(kind: str, player: int) -> Task:
     the same one; the rules push such tasks at most actions, and ``State.seal`` has nothing
     to do for them.
     """
-    by_player = _PLAIN_TASKS.get(kind)  # by kind, then player: no key to build
-    if by_player is None:
-        by_player = _PLAIN_TASKS[kind] = {}
-    task = by_player.get(player)
+    task = _PLAIN_TASKS.get((kind, player))
     if task is None:
-        task = by_player[player] = Task(kind, player, _NO_ARGS)
+        task = _PLAIN_TASKS[kind, player] = Task(kind, player, _NO_ARGS)
     return task
 
 
